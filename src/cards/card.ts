@@ -1,0 +1,93 @@
+import { fail } from '../errors';
+
+/**
+ * A card is a small integer: suit * 13 + rank, rank 0 = Ace ... 12 = King, suits C D H S = 0..3.
+ * The stride stays 13 even when a game uses fewer ranks per suit, so a card's code never depends on
+ * the rules; small decks just use ranks 0 .. ranks-1 (A, 2, 3, ...).
+ */
+export type Card = number;
+
+export const SUITS = 'CDHS';
+export const RANKS = 'A23456789TJQK';
+export const RANKS_PER_SUIT_MAX = 13;
+
+export const cardSuit = (card: Card): number => (card / 13) | 0;
+export const cardRank = (card: Card): number => card % 13;
+export const makeCard = (suit: number, rank: number): Card => suit * 13 + rank;
+/** 0 black (clubs, spades), 1 red (diamonds, hearts). */
+export const suitColour = (suit: number): number => (suit === 1 || suit === 2 ? 1 : 0);
+export const cardColour = (card: Card): number => suitColour(cardSuit(card));
+
+export function formatRank(rank: number): string {
+  return RANKS[rank] ?? '?';
+}
+
+export function formatCard(card: Card): string {
+  return RANKS[cardRank(card)]! + SUITS[cardSuit(card)]!;
+}
+
+export function formatCards(cards: readonly Card[]): string {
+  return cards.map(formatCard).join(' ');
+}
+
+/** Parses a rank: A 2..9 T J Q K, also 10 and 1; case-insensitive. Returns -1 when it is not one. */
+export function tryParseRank(text: string): number {
+  const t = text.trim().toUpperCase();
+  if (t === '10') return 9;
+  if (t === '1') return 0;
+  if (t.length !== 1) return -1;
+  return RANKS.indexOf(t);
+}
+
+export function parseRank(text: string): number {
+  const rank = tryParseRank(text);
+  if (rank < 0) fail(`bad rank "${text}": expected one of A 2 3 4 5 6 7 8 9 T J Q K (or 10)`);
+  return rank;
+}
+
+/** Parses a card such as `TD`, `10d`, `as`. Returns -1 when the text is not a card. */
+export function tryParseCard(text: string): Card {
+  const t = text.trim().toUpperCase();
+  if (t.length < 2 || t.length > 3) return -1;
+  const suit = SUITS.indexOf(t[t.length - 1]!);
+  const rank = tryParseRank(t.slice(0, -1));
+  if (suit < 0 || rank < 0) return -1;
+  return makeCard(suit, rank);
+}
+
+export function parseCard(text: string): Card {
+  const card = tryParseCard(text);
+  if (card < 0) fail(`bad card "${text}": expected rank then suit, e.g. TD, 10d, AS`);
+  return card;
+}
+
+/** The ordered deck of a game with `ranks` ranks per suit: clubs A.., diamonds, hearts, spades. */
+export function orderedDeck(ranks = RANKS_PER_SUIT_MAX): Card[] {
+  const deck: Card[] = [];
+  for (let suit = 0; suit < 4; suit++) for (let rank = 0; rank < ranks; rank++) deck.push(makeCard(suit, rank));
+  return deck;
+}
+
+/**
+ * Parses a deck order written as card codes separated by spaces or commas, and checks that it holds
+ * every card of a `ranks`-per-suit deck exactly once.
+ */
+export function parseDeck(text: string, ranks = RANKS_PER_SUIT_MAX): Card[] {
+  const words = text.split(/[\s,]+/).filter((w) => w.length > 0);
+  const deck = words.map(parseCard);
+  checkDeck(deck, ranks);
+  return deck;
+}
+
+export function checkDeck(deck: readonly Card[], ranks = RANKS_PER_SUIT_MAX): void {
+  const seen = new Set<Card>();
+  for (const card of deck) {
+    if (cardRank(card) >= ranks) fail(`card ${formatCard(card)} is not in a deck of ${ranks} ranks per suit`);
+    if (seen.has(card)) fail(`duplicate card ${formatCard(card)} in the deck`);
+    seen.add(card);
+  }
+  const missing = orderedDeck(ranks).filter((c) => !seen.has(c));
+  if (missing.length > 0) {
+    fail(`the deck is missing ${missing.length} card(s): ${formatCards(missing.slice(0, 8))}${missing.length > 8 ? ' ...' : ''}`);
+  }
+}
