@@ -49,3 +49,25 @@ export {
 } from './rules/position';
 export { dealFromSeed, dealFromDeckText } from './rules/deal';
 export type { Move, Place } from './rules/move';
+export { legalMoves, applyMove, replay, parseMoves, type ReplayResult } from './referee/referee';
+export { formatMove, parseMove, formatMoves, moveToJson, moveFromJson, type MoveJson } from './rules/notation';
+export { bruteForce, type BruteForceOptions, type BruteForceResult } from './referee/brute-force';
+export { Solver, solve } from './search/solver';
+export type { SolveOptions, SolveResult, Verdict, LimitReason } from './search/types';
+export { winRate, DEFAULT_TIME_LIMIT_MS, type WinRateOptions, type WinRateCallbacks, type WinRateProgress, type WinRateResult } from './pool/winrate';
+export { solveDeals, rangeSource, defaultWorkers, type DealSource, type SolveDealsOptions, type SolveDealsResult } from './pool/pool';
+export type { TestFaults } from './pool/batch';
+export { wilsonInterval, winRateInterval, Z_95 } from './analyze/wilson';
+export { type RunSummary, type SlowDeal, type ErrorDeal, formatPercent, percentDecimals } from './analyze/summary';
+export { type DealRecord, type DealVerdict, type UnknownReason, DealTable } from './analyze/records';
+export {
+  type ResultHeader,
+  type RunLimits,
+  type ReadProblem,
+  type ScanResult,
+  scanResultFile,
+  RESULT_FORMAT,
+  RESULT_VERSION,
+} from './analyze/result-file';
+export { readResults, summarize, mergeResults, planMerge, csvLines, CSV_COLUMNS, type ResultSet, type MergeReport, type MergePlan, type DealGap } from './analyze/results';
+export { parseShard, shardFromEnv, shardSlice, type Shard, type DealSlice } from './analyze/shards';

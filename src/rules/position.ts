@@ -205,6 +205,8 @@ export function validatePosition(p: Position): void {
     if (before !== undefined) fail(`position: duplicate card ${formatCard(card)} (${before} and ${name})`);
     where.set(card, name);
   };
+  if (!Number.isInteger(p.baseRank) || p.baseRank < 0 || p.baseRank >= rules.ranks) fail(`position: bad base rank ${p.baseRank} for a deck of ${rules.ranks} ranks per suit`);
+  if (rules.base !== 'dealt' && p.baseRank !== rules.base) fail(`position: base rank ${formatRank(p.baseRank)} contradicts the rules of ${rules.game} (base ${formatRank(rules.base)})`);
   if (p.foundations.length !== 4) fail('position: there must be 4 foundations');
   for (let s = 0; s < 4; s++) {
     const n = p.foundations[s]!;

@@ -1,0 +1,82 @@
+import { applyMove, describePosition, formatMove, type Move, type Position, replay, solve } from '../../index';
+import { defineCommand, EXIT } from '../command';
+import { readDeal, withDealOptions } from '../deal-input';
+import { print } from '../io';
+import { limitsFromArgs, withLimitOptions } from '../limits';
+
+const REASONS: Record<string, string> = {
+  nodes: 'the node limit was hit',
+  time: 'the time limit was hit',
+  memory: 'the table memory is full',
+  aborted: 'the search was stopped',
+};
+
+const indent = (text: string, by: string): string => text.replace(/^/gm, by);
+
+export const solveCommand = defineCommand({
+  command: 'solve [game]',
+  describe: 'Decide a deal or position: winnable (with the moves), unwinnable, or unknown',
+  builder: (y) =>
+    withLimitOptions(withDealOptions(y))
+      .option('json', { type: 'boolean', describe: 'print one JSON object {verdict, moves, nodes, uniqueStates, elapsedMs, maxDepth, reason?}' })
+      .option('verbose', { alias: 'v', type: 'boolean', describe: 'print the position after each move' })
+      .option('moves-only', { type: 'boolean', describe: 'print only the numbered moves (input for verify --moves)' })
+      .conflicts('json', ['verbose', 'moves-only'])
+      .example('$0 solve canfield --seed 1', 'solve canfield deal 1')
+      .example('$0 solve canfield --seed 1 --draw 1 --time-limit 10', 'drawing one card, at most 10 seconds')
+      .example('$0 solve --position p.json --json', 'a position from a file, as JSON'),
+  run: (args) => {
+    const position = readDeal(args);
+    const result = solve(position, limitsFromArgs(args));
+    const moves = result.moves ?? [];
+    if (result.verdict === 'winnable') checkSolution(position, moves);
+    const exit = result.verdict === 'winnable' ? EXIT.ok : result.verdict === 'unwinnable' ? EXIT.no : EXIT.unknown;
+    if (args.json) {
+      print(
+        JSON.stringify({
+          verdict: result.verdict,
+          moves: moves.map(formatMove),
+          nodes: result.nodes,
+          uniqueStates: result.uniqueStates,
+          elapsedMs: result.elapsedMs,
+          maxDepth: result.maxDepth,
+          ...(result.reason !== undefined ? { reason: result.reason } : {}),
+        }),
+      );
+      return exit;
+    }
+    const width = String(moves.length).length;
+    const numbered = (m: Move, i: number) => `${String(i + 1).padStart(width)}. ${formatMove(m)}`;
+    if (args.movesOnly) {
+      moves.forEach((m, i) => print(numbered(m, i)));
+      return exit;
+    }
+    const verdict =
+      result.verdict === 'winnable' ? `winnable in ${moves.length} moves`
+      : result.verdict === 'unwinnable' ? 'unwinnable: every reachable position was searched'
+      : `unknown: ${REASONS[result.reason ?? ''] ?? 'the search stopped'} before a verdict`;
+    print(verdict);
+    print(`nodes ${result.nodes}   unique states ${result.uniqueStates}   ${Math.round(result.elapsedMs)} ms   max depth ${result.maxDepth}`);
+    if (moves.length === 0) return exit;
+    print();
+    if (args.verbose) print(indent(describePosition(position), '    '));
+    let current = position;
+    moves.forEach((m, i) => {
+      print(numbered(m, i));
+      if (args.verbose) {
+        current = applyMove(current, m);
+        print(indent(describePosition(current), '    '));
+      }
+    });
+    return exit;
+  },
+});
+
+/** A solution that does not replay to a win is a solver bug: refuse to print it as an answer. */
+function checkSolution(position: Position, moves: readonly Move[]): void {
+  const check = replay(position, moves);
+  if (!check.legal || !check.won) {
+    const where = check.failedAt !== undefined ? `move ${check.failedAt + 1} is illegal (${check.reason})` : 'it does not end in a win';
+    throw new Error(`the solver's solution failed the referee: ${where}`);
+  }
+}

@@ -1,0 +1,81 @@
+import yargs, { type Argv } from 'yargs';
+import { PatienceError } from '../index';
+import pkg from '../../package.json';
+import { EXIT } from './command';
+import { COMMANDS } from './commands/index';
+
+/** A mistake in the command line itself (unknown flag, missing value): exit 2 like any bad input. */
+class UsageError extends Error {}
+
+const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, '; ').trim();
+
+/**
+ * Runs the CLI on `argv` (without node and script) and sets process.exitCode. Never throws: user
+ * errors print one line `patience: <message>` on stderr and exit 2; anything else is a bug and says so
+ * in one line (PATIENCE_DEBUG=1 adds the stack).
+ */
+export async function main(argv: string[]): Promise<void> {
+  // `patience solve ... | head` closes stdout early; that is not an error worth a stack trace.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  });
+  let exitCode: number = EXIT.ok;
+  try {
+    const first = argv[0];
+    if (first !== undefined && !first.startsWith('-') && !COMMANDS.some((c) => c.name === first)) {
+      throw new UsageError(`unknown command "${first}": expected one of ${COMMANDS.map((c) => c.name).join(', ')}`);
+    }
+    // Every flag is read as text and checked by the library, so yargs's [string] labels would only mislead.
+    let parser = (yargs(argv) as Argv & { usageConfiguration(config: { 'hide-types': boolean }): Argv })
+      .usageConfiguration({ 'hide-types': true })
+      .scriptName('patience')
+      .locale('en')
+      .usage('$0 <command> [options]\n\nSolves patience games exactly: Canister, Storehouse, Canfield.')
+      .strict()
+      .exitProcess(false)
+      // A flag given twice (--seed 1 --seed 2) is as contradictory as --seed with --deck. Variadic
+      // positionals (`report <files..>`) are arrays by design.
+      .check((args) => {
+        const twice = Object.keys(args).find((key) => key !== '_' && key !== 'files' && key.length > 1 && Array.isArray(args[key]));
+        if (twice !== undefined) throw new UsageError(`--${twice} is given more than once`);
+        return true;
+      }, true)
+      .fail((message, error) => {
+        throw error ?? new UsageError(message);
+      })
+      .demandCommand(1, 'give a command: ' + COMMANDS.map((c) => c.name).join(', '))
+      .help()
+      .alias('help', 'h')
+      .version(pkg.version)
+      .epilogue('Exit codes: 0 ok/winnable/won, 1 unwinnable/not won, 2 bad input, 3 unknown (limit hit). See docs/cli.md.')
+      .wrap(Math.min(110, process.stdout.columns ?? 100));
+    for (const c of COMMANDS) {
+      parser = parser.command(c.command, c.describe, c.builder, async (args) => {
+        exitCode = await c.run(args);
+      });
+    }
+    await parser.parseAsync();
+  } catch (e) {
+    exitCode = report(e);
+  }
+  process.exitCode = exitCode;
+}
+
+function report(e: unknown): number {
+  if (e instanceof PatienceError) {
+    process.stderr.write(`patience: ${oneLine(e.message)}\n`);
+    return EXIT.usage;
+  }
+  // yargs throws YError itself for some usage mistakes (a flag missing its value).
+  if (e instanceof UsageError || (e instanceof Error && e.name === 'YError')) {
+    process.stderr.write(`patience: ${oneLine(e.message)} (see patience --help)\n`);
+    return EXIT.usage;
+  }
+  const message = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  process.stderr.write(
+    `patience: internal error: ${oneLine(message)} (a bug in patience-solver ${pkg.version}; please report it with the command you ran; PATIENCE_DEBUG=1 shows the stack)\n`,
+  );
+  if (process.env.PATIENCE_DEBUG && e instanceof Error && e.stack) process.stderr.write(e.stack + '\n');
+  return EXIT.internal;
+}

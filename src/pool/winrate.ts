@@ -1,0 +1,311 @@
+/**
+ * The win-rate run: solve deals from .. from+deals-1 (or one shard of them) in the pool, write each
+ * finished deal to a result file as it comes, and summarize. See docs/winrate.md.
+ */
+import { copyFileSync } from 'node:fs';
+import { fail } from '../errors';
+import { checkDealNumber, MAX_DEAL_NUMBER } from '../cards/shuffle';
+import { canonicalJson, DealBitmap, encodeRecord, makeHeader, PACKAGE_VERSION, type ResultHeader, ResultWriter, type RunLimits, scanResultFile } from '../analyze/result-file';
+import { ROW_FIELDS, type TestFaults } from './batch';
+import { checkShard, MAX_RUN_DEALS, parseShard, type Shard, shardFromEnv } from '../analyze/shards';
+import { type RunSummary, SummaryBuilder } from '../analyze/summary';
+import { presetRules, resolveRules, type Rules, type RulesOptions, rulesToJson } from '../rules/rules';
+import type { SolveOptions } from '../search/types';
+import { defaultWorkers, rangeSource, solveDeals } from './pool';
+
+export interface WinRateOptions {
+  /** The game preset. Optional with `resume` (the file names it). */
+  game?: string;
+  /** Rule overrides on top of the preset, as for resolveRules. */
+  rules?: RulesOptions | Record<string, unknown>;
+  /** First deal number (default 1). */
+  from?: number;
+  /** Number of deals: from .. from+deals-1 (all shards together). Optional with `resume`. */
+  deals?: number;
+  /** Per-deal limits. With neither nodeLimit nor timeLimitMs, timeLimitMs is DEFAULT_TIME_LIMIT_MS. */
+  nodeLimit?: number;
+  timeLimitMs?: number;
+  /** Transposition table per worker, MiB (default: the solver's). */
+  memoryMiB?: number;
+  /** Worker threads (default os.availableParallelism()); 0 or 1 solve in the calling thread. */
+  workers?: number;
+  /** Write every finished deal to this new result file (refused if it exists). */
+  out?: string;
+  /** Continue this result file: skip its finished deals, append the rest. Its header fixes the run. */
+  resume?: string;
+  /** Store each winnable deal's solution (move notation) in the result file. */
+  saveSolutions?: boolean;
+  /** Solve only this slice of the range: `{ index, count }` (index from 1) or "K/N". */
+  shard?: Shard | string;
+  /** Take the shard index from the batch system's environment (see shardFromEnv), slicing into this many. */
+  shardCount?: number;
+  /** Environment for shardCount (default process.env). */
+  env?: Record<string, string | undefined>;
+  /** Largest batch of deals sent to a worker at once (default 64). */
+  maxBatch?: number;
+  /** For tests: deals to fail on purpose (see TestFaults). Not for real runs. */
+  testFaults?: TestFaults;
+}
+
+export interface WinRateProgress {
+  /** Deals of this file's slice with a result, including those of a resumed file. */
+  done: number;
+  /** Deals in this file's slice. */
+  total: number;
+  /** Deals solved by this call. */
+  solved: number;
+  elapsedMs: number;
+  /** This call's deals per second. */
+  dealsPerSecond: number;
+  /** Estimated time to finish, ms (NaN before the first deal). */
+  etaMs: number;
+  won: number;
+  lost: number;
+  unknown: number;
+  errors: number;
+  winRate: number;
+  interval: [number, number];
+}
+
+export interface WinRateCallbacks {
+  /** Called once before solving starts: the deals of this file's slice, and how many already have a result (resumed). */
+  onStart?: (info: { total: number; done: number; header: ResultHeader }) => void;
+  /** Called after each batch of deals finishes. */
+  onProgress?: (progress: WinRateProgress) => void;
+  /** Aborting stops the run: deals in progress are dropped (a resume solves them), finished ones are kept. */
+  signal?: AbortSignal;
+}
+
+/** The summary of a win-rate run, with what this call did. */
+export interface WinRateResult extends RunSummary {
+  /** The result file, if any. */
+  file?: string;
+  /** Deals found finished in the resumed file. */
+  resumed: number;
+  /** Deals solved by this call. */
+  solved: number;
+  /** Wall time of this call, ms. */
+  elapsedMs: number;
+  /** Deals solved per second of wall time by this call. */
+  dealsPerSecond: number;
+  workers: number;
+  /** True when the signal stopped the run with deals left. */
+  interrupted: boolean;
+  /** True when every deal of the slice has a result. */
+  complete: boolean;
+  /** Problems met reading a resumed file, one line each. */
+  warnings: string[];
+  packageVersion: string;
+}
+
+/** The per-deal time limit of a run given no limit at all. */
+export const DEFAULT_TIME_LIMIT_MS = 10_000;
+
+interface ResolvedRun {
+  header: ResultHeader;
+  limits: SolveOptions;
+}
+
+function positiveOrNull(name: string, v: number | undefined, whole: boolean): number | null {
+  if (v === undefined || v === null) return null;
+  if (typeof v !== 'number' || !(v > 0) || !Number.isFinite(v) || (whole && !Number.isSafeInteger(v))) {
+    fail(`bad ${name} ${String(v)}: expected ${whole ? 'a whole number' : 'a number'} above 0`);
+  }
+  return v;
+}
+
+function resolveShard(options: WinRateOptions): Shard | null {
+  if (options.shard !== undefined && options.shardCount !== undefined) {
+    const s = typeof options.shard === 'string' ? parseShard(options.shard) : checkShard(options.shard);
+    if (s.count !== options.shardCount) fail(`--shard ${s.index}/${s.count} and --shard-count ${options.shardCount} disagree`);
+    return s.count === 1 ? null : s;
+  }
+  let s: Shard | null = null;
+  if (options.shard !== undefined) s = typeof options.shard === 'string' ? parseShard(options.shard) : checkShard(options.shard);
+  else if (options.shardCount !== undefined) s = shardFromEnv(options.shardCount, options.env ?? process.env);
+  return s && s.count > 1 ? s : null;
+}
+
+/** The run a new (not resumed) call describes. */
+function newRun(options: WinRateOptions): ResolvedRun {
+  if (options.game === undefined) fail('no game given: name the game, e.g. winrate canfield --deals 1000');
+  if (options.deals === undefined) fail('no number of deals given (--deals N)');
+  const rules = resolveRules(options.game, options.rules ?? {});
+  const from = options.from ?? 1;
+  checkDealNumber(from);
+  const deals = options.deals;
+  if (!Number.isSafeInteger(deals) || deals < 1 || deals > MAX_RUN_DEALS) fail(`bad number of deals ${deals}: expected a whole number from 1 to ${MAX_RUN_DEALS}`);
+  if (from + deals - 1 > MAX_DEAL_NUMBER) fail(`deals ${from} .. ${from + deals - 1} go past the last deal number 2^53-1`);
+  const nodeLimit = positiveOrNull('node limit', options.nodeLimit, true);
+  let timeLimitMs = positiveOrNull('time limit', options.timeLimitMs, false);
+  if (nodeLimit === null && timeLimitMs === null) timeLimitMs = DEFAULT_TIME_LIMIT_MS;
+  const memoryMiB = positiveOrNull('memory', options.memoryMiB, false);
+  const limits: RunLimits = { nodeLimit, timeLimitMs, memoryMiB };
+  const header = makeHeader({ game: rules.game, rules: rulesToJson(rules), from, deals, shard: resolveShard(options), limits, saveSolutions: options.saveSolutions === true });
+  return { header, limits: solveOptions(limits) };
+}
+
+function solveOptions(l: RunLimits): SolveOptions {
+  const o: SolveOptions = {};
+  if (l.nodeLimit !== null) o.nodeLimit = l.nodeLimit;
+  if (l.timeLimitMs !== null) o.timeLimitMs = l.timeLimitMs;
+  if (l.memoryMiB !== null) o.memoryMiB = l.memoryMiB;
+  return o;
+}
+
+/** The Rules a header names (its `rules` is rulesToJson's, game included). */
+export function rulesOfHeader(header: ResultHeader): Rules {
+  // Only the options that differ from the preset are overrides (giving `draw` to canister is refused).
+  const preset = rulesToJson(presetRules(header.game));
+  const overrides: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(header.rules)) if (key !== 'game' && canonicalJson(value) !== canonicalJson(preset[key])) overrides[key] = value;
+  const rules = resolveRules(header.game, overrides);
+  if (canonicalJson(rulesToJson(rules)) !== canonicalJson(header.rules)) {
+    fail(`the rules in the result file do not match what this version makes of them: ${JSON.stringify(header.rules)}`);
+  }
+  return rules;
+}
+
+/** Refuses options that contradict the resumed file's header. */
+function checkResumeAgrees(options: WinRateOptions, header: ResultHeader, path: string): void {
+  const clash = (what: string, given: unknown, theirs: unknown) =>
+    fail(`cannot resume ${path} with ${what} ${String(given)}: the file was started with ${String(theirs)} (leave it out to keep the file's)`);
+  if (options.game !== undefined) {
+    const rules = resolveRules(options.game, options.rules ?? {});
+    if (rules.game !== header.game) clash('game', rules.game, header.game);
+    const mine = rulesToJson(rules);
+    const differ = Object.keys(mine).filter((k) => canonicalJson(mine[k]) !== canonicalJson(header.rules[k]));
+    if (differ.length > 0) {
+      fail(`cannot resume ${path} with other rules (${differ.map((k) => `${k} ${JSON.stringify(mine[k])} vs the file's ${JSON.stringify(header.rules[k] ?? null)}`).join(', ')}): leave the rule flags out to keep the file's`);
+    }
+  } else if (options.rules && Object.keys(options.rules).length > 0) {
+    fail(`cannot resume ${path} with rule overrides but no game: the file's rules are fixed (leave them out)`);
+  }
+  if (options.from !== undefined && options.from !== header.from) clash('first deal', options.from, header.from);
+  if (options.deals !== undefined && options.deals !== header.deals) clash('deals', options.deals, header.deals);
+  const l = header.limits;
+  if (options.nodeLimit !== undefined && options.nodeLimit !== l.nodeLimit) clash('node limit', options.nodeLimit, l.nodeLimit ?? 'none');
+  if (options.timeLimitMs !== undefined && options.timeLimitMs !== l.timeLimitMs) clash('time limit (ms)', options.timeLimitMs, l.timeLimitMs ?? 'none');
+  if (options.memoryMiB !== undefined && options.memoryMiB !== l.memoryMiB) clash('memory (MiB)', options.memoryMiB, l.memoryMiB ?? 'the default');
+  if (options.saveSolutions === true && !header.saveSolutions) clash('--save-solutions', true, 'solutions not saved');
+  if (options.shard !== undefined || options.shardCount !== undefined) {
+    const s = resolveShard(options);
+    const same = (s === null && header.shard === null) || (s !== null && header.shard !== null && s.index === header.shard.index && s.count === header.shard.count);
+    if (!same) clash('shard', s ? `${s.index}/${s.count}` : 'none', header.shard ? `${header.shard.index}/${header.shard.count}` : 'none');
+  }
+}
+
+/**
+ * Estimates the win rate of a game over deals from .. from+deals-1: solves them in a worker pool,
+ * writes each finished deal to `out` (or appends to `resume`), and returns the summary. Stops cleanly
+ * on `signal` (result `interrupted`), keeping every finished deal.
+ */
+export async function winRate(options: WinRateOptions, callbacks: WinRateCallbacks = {}): Promise<WinRateResult> {
+  const startedAt = performance.now();
+  if (options.out !== undefined && options.resume !== undefined) fail('give either a new result file (out) or one to resume, not both');
+  const builder = new SummaryBuilder();
+  let run: ResolvedRun;
+  let done: DealBitmap | undefined;
+  let writer: ResultWriter | undefined;
+  let warnings: string[] = [];
+  let resumed = 0;
+  if (options.resume !== undefined) {
+    const path = options.resume;
+    const scan = scanResultFile(
+      path,
+      (deal, code, nodes, ms, _length, detail) => {
+        builder.add(deal, code, nodes, ms, detail);
+        done!.add(deal);
+      },
+      { onHeader: (h) => (done = new DealBitmap(h.start, h.end)) },
+    );
+    warnings = scan.warnings;
+    checkResumeAgrees(options, scan.header, path);
+    run = { header: scan.header, limits: solveOptions(scan.header.limits) };
+    resumed = scan.records;
+    if (scan.problem?.kind === 'corrupt') {
+      // Whatever follows a corrupt record is dropped by the append below: keep a copy to look at.
+      copyFileSync(path, `${path}.damaged`);
+      warnings.push(`${path}: a copy of the damaged file is kept as ${path}.damaged`);
+    }
+    writer = ResultWriter.append(path, scan.validBytes);
+  } else {
+    run = newRun(options);
+    done = new DealBitmap(run.header.start, run.header.end);
+    if (options.out !== undefined) writer = ResultWriter.create(options.out, run.header);
+  }
+  const header = run.header;
+  const finished = done!;
+  const total = header.end - header.start;
+  let solved = 0;
+  callbacks.onStart?.({ total, done: builder.deals, header });
+  const progress = (): WinRateProgress => {
+    const elapsedMs = performance.now() - startedAt;
+    const left = total - builder.deals;
+    const rate = elapsedMs > 0 ? (solved * 1000) / elapsedMs : 0;
+    const s = builder.summary(header);
+    return {
+      done: builder.deals,
+      total,
+      solved,
+      elapsedMs,
+      dealsPerSecond: rate,
+      etaMs: rate > 0 ? (left / rate) * 1000 : left === 0 ? 0 : NaN,
+      won: s.won,
+      lost: s.lost,
+      unknown: s.unknown,
+      errors: s.errors,
+      winRate: s.winRate,
+      interval: s.interval,
+    };
+  };
+
+  let outcome: { interrupted: boolean; workers: number };
+  try {
+    outcome = await solveDeals({
+      rules: rulesOfHeader(header),
+      limits: run.limits,
+      saveSolutions: header.saveSolutions,
+      workers: options.workers ?? defaultWorkers(),
+      source: rangeSource(header.start, header.end, (d) => finished.has(d)),
+      signal: callbacks.signal,
+      maxBatch: options.maxBatch,
+      faults: options.testFaults,
+      onResults: (rows, count, details) => {
+        const encoded: Uint8Array[] = [];
+        for (let i = 0; i < count; i++) {
+          const at = i * ROW_FIELDS;
+          const deal = rows[at]!;
+          const code = rows[at + 1]!;
+          const nodes = rows[at + 2]!;
+          const ms = rows[at + 3]!;
+          const length = rows[at + 4]!;
+          const detail = details.get(i);
+          if (!finished.add(deal)) continue; // a retried deal that had finished after all
+          builder.add(deal, code, nodes, ms, detail);
+          solved++;
+          if (writer) encoded.push(encodeRecord(deal, code, nodes, ms, length, detail));
+        }
+        writer?.write(encoded);
+        callbacks.onProgress?.(progress());
+      },
+    });
+  } finally {
+    writer?.close();
+  }
+  const elapsedMs = performance.now() - startedAt;
+  const summary = builder.summary(header);
+  return {
+    ...summary,
+    file: writer?.path,
+    resumed,
+    solved,
+    elapsedMs,
+    dealsPerSecond: elapsedMs > 0 ? (solved * 1000) / elapsedMs : 0,
+    workers: outcome.workers,
+    interrupted: outcome.interrupted,
+    complete: summary.missing === 0,
+    warnings,
+    packageVersion: PACKAGE_VERSION,
+  };
+}

@@ -1,0 +1,673 @@
+import { type Card, cardColour, cardSuit, makeCard } from '../cards/card';
+import type { Move, Place } from '../rules/move';
+import { rankAtOrder } from '../rules/order';
+import type { Position } from '../rules/position';
+import { autoFillsFromReserve, type Rules } from '../rules/rules';
+import {
+  COUNT_SHIFT,
+  DST_SHIFT,
+  FORCED_BIT,
+  moveCount,
+  moveDst,
+  moveSrc,
+  moveSuit,
+  moveTalon,
+  moveType,
+  MT_F2T,
+  MT_R2F,
+  MT_R2T,
+  MT_T2F,
+  MT_T2T,
+  MT_W2F,
+  MT_W2T,
+  REDEAL_BIT,
+  SRC_SHIFT,
+  SUIT_SHIFT,
+  TALON_SHIFT,
+} from './move-code';
+
+/** Who may fill an empty tableau pile, as bit flags, worked out once from the rules. */
+const FILL_TABLEAU = 1;
+const FILL_RESERVE = 2;
+const FILL_WASTE = 4;
+const FILL_FOUNDATION = 8;
+
+/** No card: an empty slot in the 6-bit card fields of the key. */
+const NO_CARD = 63;
+
+/**
+ * The working state of one search: the position held in typed arrays, changed in place by
+ * make/undo, with move generation into caller-owned buffers and the packed, canonical key.
+ *
+ * Layout, and why:
+ * - Tableau piles live in one Uint8Array, `maxHeight` slots per pile, so that a move is a few byte
+ *   copies and nothing is allocated per node.
+ * - The reserve only ever loses its top card, so it is the dealt list plus a count.
+ * - Stock and waste are one "talon": the waste bottom to top followed by the stock in dealing order.
+ *   Cards leave it only from the waste top, and a redeal keeps the order, so the whole of stock and
+ *   waste is the talon order, a removed-card flag per entry, the boundary `talonSplit` (entries
+ *   before it are the waste, after it the stock) and the redeals used.
+ * - Dealing is never a move of its own: every card that dealing (and redealing) can bring to the
+ *   waste top is offered directly as a move ("K+" stock). Deals commute with every move that does
+ *   not touch the waste, so every game can be reordered to deal only just before playing a waste
+ *   card, and nothing is lost.
+ */
+export class Engine {
+  readonly rules: Rules;
+  readonly ranks: number;
+  readonly piles: number;
+  readonly maxHeight: number;
+  readonly baseRank: number;
+  /** Order of each card above its foundation's base (0 = base rank), by card code. */
+  readonly order = new Int8Array(64);
+  /** fits[c * 64 + t]: card c may be built on card t on the tableau. */
+  readonly fits = new Uint8Array(64 * 64);
+
+  readonly pile: Uint8Array;
+  readonly len: Int32Array;
+  readonly found = new Int32Array(4);
+  readonly reserve: Uint8Array;
+  resCount = 0;
+  readonly talon: Uint8Array;
+  readonly talonLen: number;
+  readonly removed: Uint8Array;
+  talonSplit = 0;
+  redealsUsed = 0;
+  /** Redeals allowed; -1 = unlimited. */
+  readonly redealLimit: number;
+  readonly draw: number;
+  readonly autoReserve: boolean;
+  readonly fillFlags: number;
+  readonly kingsOnly: boolean;
+  readonly foundationToTableau: boolean;
+  readonly totalCards: number;
+
+  // Talon candidates of the current node (K+ stock), filled by `listTalonCards`.
+  readonly candIdx = new Int32Array(64);
+  readonly candRedeal = new Int32Array(64);
+  candCount = 0;
+  private readonly candStamp = new Int32Array(64);
+  private stamp = 0;
+
+  private readonly pileOrder: Int32Array;
+
+  constructor(position: Position) {
+    const rules = position.rules;
+    this.rules = rules;
+    this.ranks = rules.ranks;
+    this.piles = rules.piles;
+    this.totalCards = 4 * rules.ranks;
+    this.maxHeight = this.totalCards;
+    this.baseRank = position.baseRank;
+    this.draw = rules.draw;
+    this.redealLimit = rules.redeals === 'unlimited' ? -1 : rules.redeals;
+    this.autoReserve = autoFillsFromReserve(rules);
+    this.foundationToTableau = rules.foundationToTableau;
+    this.kingsOnly = rules.spaces === 'kings';
+    let fill = 0;
+    switch (rules.spaces) {
+      case 'any':
+        fill = FILL_TABLEAU | FILL_RESERVE | FILL_WASTE | FILL_FOUNDATION;
+        break;
+      case 'kings':
+        fill = FILL_TABLEAU | FILL_RESERVE | FILL_WASTE | FILL_FOUNDATION;
+        break;
+      case 'reserve-or-waste':
+        fill = FILL_RESERVE | FILL_WASTE;
+        break;
+      case 'auto-reserve-then-waste':
+        fill = FILL_WASTE;
+        break;
+      case 'auto-reserve-then-any':
+        fill = FILL_WASTE | FILL_TABLEAU;
+        break;
+    }
+    this.fillFlags = fill;
+
+    const R = rules.ranks;
+    for (let suit = 0; suit < 4; suit++) {
+      for (let o = 0; o < R; o++) this.order[makeCard(suit, rankAtOrder(rules, position.baseRank, o))] = o;
+    }
+    for (let s1 = 0; s1 < 4; s1++) {
+      for (let r1 = 0; r1 < R; r1++) {
+        const c = makeCard(s1, r1);
+        for (let s2 = 0; s2 < 4; s2++) {
+          for (let r2 = 0; r2 < R; r2++) {
+            const t = makeCard(s2, r2);
+            const oc = this.order[c]!;
+            const ot = this.order[t]!;
+            const rankFits = rules.wrap ? (oc + 1) % R === ot : oc + 1 === ot;
+            let suitFits = true;
+            if (rules.build === 'alternate-colors') suitFits = cardColour(c) !== cardColour(t);
+            else if (rules.build === 'same-suit') suitFits = s1 === s2;
+            this.fits[c * 64 + t] = rankFits && suitFits && c !== t ? 1 : 0;
+          }
+        }
+      }
+    }
+
+    this.pile = new Uint8Array(this.piles * this.maxHeight);
+    this.len = new Int32Array(this.piles);
+    this.pileOrder = new Int32Array(this.piles);
+    position.tableau.forEach((cards, p) => {
+      cards.forEach((c, i) => (this.pile[p * this.maxHeight + i] = c));
+      this.len[p] = cards.length;
+    });
+    for (let s = 0; s < 4; s++) this.found[s] = position.foundations[s]!;
+    this.reserve = Uint8Array.from(position.reserve);
+    this.resCount = position.reserve.length;
+    const talon = [...position.waste, ...position.stock.slice().reverse()];
+    this.talon = Uint8Array.from(talon);
+    this.talonLen = talon.length;
+    this.removed = new Uint8Array(this.talonLen);
+    this.talonSplit = position.waste.length;
+    this.redealsUsed = position.redealsUsed;
+  }
+
+  isWon(): boolean {
+    return this.found[0]! + this.found[1]! + this.found[2]! + this.found[3]! === this.totalCards;
+  }
+
+  top(p: number): number {
+    return this.pile[p * this.maxHeight + this.len[p]! - 1]!;
+  }
+
+  /** Whether the waste holds a card, i.e. some entry before the split is not removed. */
+  private wasteTopIndex(split: number): number {
+    for (let i = split - 1; i >= 0; i--) if (this.removed[i] === 0) return i;
+    return -1;
+  }
+
+  /**
+   * Fills candIdx/candRedeal with every talon entry that dealing can bring to the waste top, with
+   * whether a redeal is needed: the current top, then a partial pass from the split, then (if a
+   * redeal is allowed) one full pass from the start; further passes repeat that one. A card met
+   * twice keeps its first, cheaper way (fewer redeals used dominates).
+   */
+  listTalonCards(): void {
+    this.candCount = 0;
+    if (this.talonLen === 0) return;
+    const stamp = ++this.stamp;
+    const top = this.wasteTopIndex(this.talonSplit);
+    if (top >= 0) this.addCandidate(top, 0, stamp);
+    let pos = this.talonSplit;
+    let redeal = 0;
+    const startedAtZero = pos === 0;
+    for (;;) {
+      let dealt = 0;
+      let last = -1;
+      let p = pos;
+      while (p < this.talonLen && dealt < this.draw) {
+        if (this.removed[p] === 0) {
+          dealt++;
+          last = p;
+        }
+        p++;
+      }
+      if (dealt > 0) {
+        pos = last + 1;
+        this.addCandidate(last, redeal, stamp);
+        continue;
+      }
+      // Stock empty: redeal once if allowed, useful, and not a repeat of a pass already made.
+      if (redeal === 1 || startedAtZero) break;
+      if (this.redealLimit >= 0 && this.redealsUsed >= this.redealLimit) break;
+      if (this.wasteTopIndex(pos) < 0) break;
+      redeal = 1;
+      pos = 0;
+    }
+  }
+
+  private addCandidate(idx: number, redeal: number, stamp: number): void {
+    if (this.candStamp[idx] === stamp) return;
+    this.candStamp[idx] = stamp;
+    this.candIdx[this.candCount] = idx;
+    this.candRedeal[this.candCount] = redeal;
+    this.candCount++;
+  }
+
+  /** The card that a safe foundation move needs to have been played first: see `isSafeToFoundation`. */
+  isSafeToFoundation(card: number): boolean {
+    if (this.foundationToTableau) return false;
+    const o = this.order[card]!;
+    const build = this.rules.build;
+    if (build === 'same-suit') return true;
+    if (o === 0) return !this.rules.wrap;
+    const f = this.found;
+    if (build === 'any-suit') return f[0]! >= o && f[1]! >= o && f[2]! >= o && f[3]! >= o;
+    // Alternating colours: both suits of the other colour must already hold order o-1.
+    return cardColour(card) === 0 ? f[1]! >= o && f[2]! >= o : f[0]! >= o && f[3]! >= o;
+  }
+
+  private toFoundation(card: number): boolean {
+    return this.found[cardSuit(card)] === this.order[card];
+  }
+
+  /** Length of the movable unit sizes at the top of pile p: the longest run that may move. */
+  private maxUnit(p: number): number {
+    const n = this.len[p]!;
+    if (n === 0) return 0;
+    const move = this.rules.move;
+    if (move === 'single') return 1;
+    const base = p * this.maxHeight;
+    let k = 1;
+    while (k < n && this.fits[this.pile[base + n - k]! * 64 + this.pile[base + n - k - 1]!] === 1) k++;
+    if (move === 'whole-pile') return k === n ? n : 0;
+    return k;
+  }
+
+  /**
+   * Writes the moves of the current state into `out` from `at`, most promising first, and returns
+   * the new end. When a proved-safe foundation move exists it is the only move written (forced).
+   */
+  generate(out: Int32Array, at: number): number {
+    const P = this.piles;
+    const H = this.maxHeight;
+    let n = at;
+    this.listTalonCards();
+
+    // Forced safe foundation moves: tableau tops, reserve top, and the waste top with draw 1.
+    if (!(globalThis as any).NOFORCE) {
+    for (let p = 0; p < P; p++) {
+      if (this.len[p] === 0) continue;
+      const c = this.top(p);
+      if (this.toFoundation(c) && this.isSafeToFoundation(c)) {
+        out[n++] = MT_T2F | (p << SRC_SHIFT) | FORCED_BIT;
+        return n;
+      }
+    }
+    if (this.resCount > 0) {
+      const c = this.reserve[this.resCount - 1]!;
+      if (this.toFoundation(c) && this.isSafeToFoundation(c)) {
+        out[n++] = MT_R2F | FORCED_BIT;
+        return n;
+      }
+    }
+    if (this.draw === 1 && this.candCount > 0) {
+      const idx = this.candIdx[0]!;
+      const c = this.talon[idx]!;
+      if (idx < this.talonSplit && this.toFoundation(c) && this.isSafeToFoundation(c)) {
+        out[n++] = MT_W2F | (idx << TALON_SHIFT) | FORCED_BIT;
+        return n;
+      }
+    }
+    }
+
+    // Foundation moves.
+    for (let p = 0; p < P; p++) if (this.len[p] > 0 && this.toFoundation(this.top(p))) out[n++] = MT_T2F | (p << SRC_SHIFT);
+    if (this.resCount > 0 && this.toFoundation(this.reserve[this.resCount - 1]!)) out[n++] = MT_R2F;
+    for (let i = 0; i < this.candCount; i++) {
+      const idx = this.candIdx[i]!;
+      if (this.toFoundation(this.talon[idx]!)) out[n++] = MT_W2F | (idx << TALON_SHIFT) | (this.candRedeal[i] ? REDEAL_BIT : 0);
+    }
+
+    let firstEmpty = -1;
+    for (let p = 0; p < P; p++) {
+      if (this.len[p] === 0) {
+        firstEmpty = p;
+        break;
+      }
+    }
+    const fill = this.fillFlags;
+    const autoBlocks = this.autoReserve && this.resCount > 0;
+    const spaceOpen = firstEmpty >= 0 && !autoBlocks;
+
+    // Reserve top to the tableau.
+    if (this.resCount > 0) {
+      const c = this.reserve[this.resCount - 1]!;
+      for (let d = 0; d < P; d++) {
+        if (this.len[d] > 0 && this.fits[c * 64 + this.top(d)] === 1) out[n++] = MT_R2T | (d << DST_SHIFT);
+      }
+      if (spaceOpen && (fill & FILL_RESERVE) !== 0 && this.spaceTakes(c)) out[n++] = MT_R2T | (firstEmpty << DST_SHIFT);
+    }
+
+    // Tableau to tableau.
+    for (let s = 0; s < P; s++) {
+      const ls = this.len[s]!;
+      if (ls === 0) continue;
+      const unit = this.maxUnit(s);
+      if (unit === 0) continue;
+      const sb = s * H;
+      const minK = this.rules.move === 'whole-pile' ? ls : 1;
+      for (let d = 0; d < P; d++) {
+        if (d === s || this.len[d] === 0) continue;
+        const t = this.top(d);
+        for (let k = minK; k <= unit; k++) {
+          if (this.fits[this.pile[sb + ls - k]! * 64 + t] === 1) {
+            out[n++] = MT_T2T | (s << SRC_SHIFT) | (d << DST_SHIFT) | (k << COUNT_SHIFT);
+            break;
+          }
+        }
+      }
+      // Into a space: never a whole pile (that only renames the pile).
+      if (spaceOpen && (fill & FILL_TABLEAU) !== 0) {
+        for (let k = minK; k <= unit && k < ls; k++) {
+          if (this.spaceTakes(this.pile[sb + ls - k]!)) {
+            out[n++] = MT_T2T | (s << SRC_SHIFT) | (firstEmpty << DST_SHIFT) | (k << COUNT_SHIFT);
+          }
+        }
+      }
+    }
+
+    // Waste cards (reached by dealing) to the tableau.
+    for (let i = 0; i < this.candCount; i++) {
+      const idx = this.candIdx[i]!;
+      const c = this.talon[idx]!;
+      const extra = (idx << TALON_SHIFT) | (this.candRedeal[i] ? REDEAL_BIT : 0);
+      for (let d = 0; d < P; d++) {
+        if (this.len[d] > 0 && this.fits[c * 64 + this.top(d)] === 1) out[n++] = MT_W2T | extra | (d << DST_SHIFT);
+      }
+      if (spaceOpen && (fill & FILL_WASTE) !== 0 && this.spaceTakes(c)) out[n++] = MT_W2T | extra | (firstEmpty << DST_SHIFT);
+    }
+
+    // Foundation tops back to the tableau.
+    if (this.foundationToTableau) {
+      for (let s = 0; s < 4; s++) {
+        const f = this.found[s]!;
+        if (f === 0) continue;
+        const c = makeCard(s, rankAtOrder(this.rules, this.baseRank, f - 1));
+        for (let d = 0; d < P; d++) {
+          if (this.len[d] > 0 && this.fits[c * 64 + this.top(d)] === 1) out[n++] = MT_F2T | (s << SUIT_SHIFT) | (d << DST_SHIFT);
+        }
+        if (spaceOpen && (fill & FILL_FOUNDATION) !== 0 && this.spaceTakes(c)) {
+          out[n++] = MT_F2T | (s << SUIT_SHIFT) | (firstEmpty << DST_SHIFT);
+        }
+      }
+    }
+    return n;
+  }
+
+  /** Whether card c (the bottom of what moves) may go into a space: under `kings`, only the top rank. */
+  private spaceTakes(c: number): boolean {
+    return !this.kingsOnly || this.order[c] === this.ranks - 1;
+  }
+
+  // ---- make / undo -------------------------------------------------------------------------------
+  // Undo needs, besides the move: the talon split and redeals before a waste move, and whether the
+  // reserve filled the emptied source pile. `make` returns them packed: split | redeals << 8 | auto << 30.
+
+  private push(d: number, c: number): void {
+    this.pile[d * this.maxHeight + this.len[d]!] = c;
+    this.len[d]++;
+  }
+
+  private afterEmptying(p: number): number {
+    if (this.autoReserve && this.len[p] === 0 && this.resCount > 0) {
+      this.resCount--;
+      this.push(p, this.reserve[this.resCount]!);
+      return 1 << 30;
+    }
+    return 0;
+  }
+
+  private takeFromTalon(idx: number, redeal: boolean): number {
+    this.removed[idx] = 1;
+    if (redeal) this.redealsUsed++;
+    this.talonSplit = this.wasteTopIndex(idx + 1) + 1;
+    return this.talon[idx]!;
+  }
+
+  make(m: number): number {
+    switch (moveType(m)) {
+      case MT_T2F: {
+        const s = moveSrc(m);
+        const c = this.top(s);
+        this.len[s]--;
+        this.found[cardSuit(c)]++;
+        // The card goes in the undo info: its slot in the pile may be overwritten before the undo.
+        return c | this.afterEmptying(s);
+      }
+      case MT_T2T: {
+        const s = moveSrc(m);
+        const d = moveDst(m);
+        const k = moveCount(m);
+        const H = this.maxHeight;
+        const from = s * H + this.len[s]! - k;
+        this.pile.copyWithin(d * H + this.len[d]!, from, from + k);
+        this.len[s] -= k;
+        this.len[d] += k;
+        return this.afterEmptying(s);
+      }
+      case MT_R2F: {
+        this.resCount--;
+        this.found[cardSuit(this.reserve[this.resCount]!)]++;
+        return 0;
+      }
+      case MT_R2T: {
+        this.resCount--;
+        this.push(moveDst(m), this.reserve[this.resCount]!);
+        return 0;
+      }
+      case MT_W2F:
+      case MT_W2T: {
+        const undo = this.talonSplit | (this.redealsUsed << 8);
+        const c = this.takeFromTalon(moveTalon(m), (m & REDEAL_BIT) !== 0);
+        if (moveType(m) === MT_W2F) this.found[cardSuit(c)]++;
+        else this.push(moveDst(m), c);
+        return undo;
+      }
+      case MT_F2T: {
+        const s = moveSuit(m);
+        const f = --this.found[s];
+        this.push(moveDst(m), makeCard(s, rankAtOrder(this.rules, this.baseRank, f)));
+        return 0;
+      }
+    }
+    throw new Error(`bad internal move ${m}`);
+  }
+
+  undo(m: number, info: number): void {
+    switch (moveType(m)) {
+      case MT_T2F: {
+        const s = moveSrc(m);
+        if (info & (1 << 30)) {
+          this.len[s]--;
+          this.resCount++;
+        }
+        const c = info & 255;
+        this.pile[s * this.maxHeight + this.len[s]!] = c;
+        this.len[s]++;
+        this.found[cardSuit(c)]--;
+        return;
+      }
+      case MT_T2T: {
+        const s = moveSrc(m);
+        const d = moveDst(m);
+        const k = moveCount(m);
+        const H = this.maxHeight;
+        if (info & (1 << 30)) {
+          this.len[s]--;
+          this.resCount++;
+        }
+        const from = d * H + this.len[d]! - k;
+        this.pile.copyWithin(s * H + this.len[s]!, from, from + k);
+        this.len[d] -= k;
+        this.len[s] += k;
+        return;
+      }
+      case MT_R2F: {
+        this.found[cardSuit(this.reserve[this.resCount]!)]--;
+        this.resCount++;
+        return;
+      }
+      case MT_R2T: {
+        this.len[moveDst(m)]--;
+        this.resCount++;
+        return;
+      }
+      case MT_W2F:
+      case MT_W2T: {
+        const idx = moveTalon(m);
+        const c = this.talon[idx]!;
+        if (moveType(m) === MT_W2F) this.found[cardSuit(c)]--;
+        else this.len[moveDst(m)]--;
+        this.removed[idx] = 0;
+        this.talonSplit = info & 255;
+        this.redealsUsed = (info >>> 8) & 0x3fffff;
+        return;
+      }
+      case MT_F2T: {
+        this.len[moveDst(m)]--;
+        this.found[moveSuit(m)]++;
+        return;
+      }
+    }
+  }
+
+  // ---- the packed key ----------------------------------------------------------------------------
+
+  /**
+   * Writes the canonical packed key of the state into `key` and returns its length in words.
+   * Bit stream, in order: foundation counts (4 x 4 bits), reserve count (6), talon split (6),
+   * redeals used (10, only with a redeal limit), one removed flag per talon entry, then the tableau
+   * piles sorted by their bottom card (piles are interchangeable, so permutations are one state):
+   * each pile as its length (6 bits) and its cards (6 bits each). Together with the deal it was
+   * loaded from (reserve order, talon order), the key determines the state exactly, so equal keys
+   * mean equal states: the table compares whole keys and can never confuse two states.
+   */
+  encode(key: Uint32Array): number {
+    this.keyOut = key;
+    this.keyWords = 0;
+    this.acc = 0;
+    this.bits = 0;
+    const f = this.found;
+    this.put(f[0]! | (f[1]! << 4) | (f[2]! << 8) | (f[3]! << 12), 16);
+    this.put(this.resCount, 6);
+    if (this.talonLen > 0) {
+      this.put(this.talonSplit, 6);
+      if (this.redealLimit >= 0) this.put(this.redealsUsed, 10);
+      const r = this.removed;
+      for (let i = 0; i < this.talonLen; i += 16) {
+        let chunk = 0;
+        const end = Math.min(16, this.talonLen - i);
+        for (let j = 0; j < end; j++) chunk |= r[i + j]! << j;
+        this.put(chunk, end);
+      }
+    }
+    const P = this.piles;
+    const H = this.maxHeight;
+    const ord = this.pileOrder;
+    for (let p = 0; p < P; p++) {
+      const bottom = this.len[p]! > 0 ? this.pile[p * H]! : NO_CARD;
+      let i = p;
+      while (i > 0) {
+        const q = ord[i - 1]!;
+        const qb = this.len[q]! > 0 ? this.pile[q * H]! : NO_CARD;
+        if (qb <= bottom) break;
+        ord[i] = q;
+        i--;
+      }
+      ord[i] = p;
+    }
+    for (let i = 0; i < P; i++) {
+      const p = ord[i]!;
+      const n = this.len[p]!;
+      this.put(n, 6);
+      const base = p * H;
+      for (let j = 0; j < n; j++) this.put(this.pile[base + j]!, 6);
+    }
+    if (this.bits > 0) key[this.keyWords++] = this.acc >>> 0;
+    return this.keyWords;
+  }
+
+  private keyOut: Uint32Array = new Uint32Array(0);
+  private keyWords = 0;
+  private acc = 0;
+  private bits = 0;
+
+  /** Appends `value` (width <= 16 bits) to the key's bit stream. */
+  private put(value: number, width: number): void {
+    this.acc |= value << this.bits;
+    this.bits += width;
+    if (this.bits >= 32) {
+      this.keyOut[this.keyWords++] = this.acc >>> 0;
+      this.bits -= 32;
+      this.acc = this.bits > 0 ? value >>> (width - this.bits) : 0;
+    }
+  }
+
+  // ---- back to the public world ------------------------------------------------------------------
+
+  /** The current state as a public Position. */
+  toPosition(): Position {
+    const tableau: Card[][] = [];
+    for (let p = 0; p < this.piles; p++) tableau.push(Array.from(this.pile.subarray(p * this.maxHeight, p * this.maxHeight + this.len[p]!)));
+    const waste: Card[] = [];
+    const stock: Card[] = [];
+    for (let i = 0; i < this.talonLen; i++) {
+      if (this.removed[i]) continue;
+      if (i < this.talonSplit) waste.push(this.talon[i]!);
+      else stock.push(this.talon[i]!);
+    }
+    stock.reverse();
+    return {
+      rules: this.rules,
+      baseRank: this.baseRank,
+      foundations: Array.from(this.found),
+      reserve: Array.from(this.reserve.subarray(0, this.resCount)),
+      tableau,
+      stock,
+      waste,
+      redealsUsed: this.redealsUsed,
+    };
+  }
+
+  /**
+   * The public moves for internal move m in the current state: the deals and redeals that bring a
+   * waste card to the top, then the move itself (with the reserve's automatic fill, if any).
+   */
+  describe(m: number): Move[] {
+    const out: Move[] = [];
+    const type = moveType(m);
+    const tableau = (index: number) => ({ area: 'tableau' as const, index });
+    let card: number;
+    let count = 1;
+    let from: Place;
+    if (type === MT_W2F || type === MT_W2T) {
+      const idx = moveTalon(m);
+      // Replay the dealing until the wanted card is on top, as listTalonCards found it.
+      let split = this.talonSplit;
+      let redealt = false;
+      const wantRedeal = (m & REDEAL_BIT) !== 0;
+      while (!(this.wasteTopIndex(split) === idx && redealt === wantRedeal)) {
+        let dealt = 0;
+        let last = -1;
+        let p = split;
+        while (p < this.talonLen && dealt < this.draw) {
+          if (this.removed[p] === 0) {
+            dealt++;
+            last = p;
+          }
+          p++;
+        }
+        if (dealt > 0) {
+          out.push({ kind: 'deal' });
+          split = last + 1;
+        } else {
+          if (redealt) throw new Error('internal: talon card not reachable');
+          out.push({ kind: 'redeal' });
+          redealt = true;
+          split = 0;
+        }
+      }
+      card = this.talon[idx]!;
+      from = { area: 'waste' };
+    } else if (type === MT_R2F || type === MT_R2T) {
+      card = this.reserve[this.resCount - 1]!;
+      from = { area: 'reserve' };
+    } else if (type === MT_F2T) {
+      const s = moveSuit(m);
+      card = makeCard(s, rankAtOrder(this.rules, this.baseRank, this.found[s]! - 1));
+      from = { area: 'foundation' };
+    } else {
+      const s = moveSrc(m);
+      count = type === MT_T2T ? moveCount(m) : 1;
+      card = this.pile[s * this.maxHeight + this.len[s]! - count]!;
+      from = tableau(s);
+    }
+    const toFoundation = type === MT_T2F || type === MT_R2F || type === MT_W2F;
+    const move: Move = { kind: 'move', card, count, from, to: toFoundation ? { area: 'foundation' } : tableau(moveDst(m)) };
+    out.push(move);
+    return out;
+  }
+}

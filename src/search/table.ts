@@ -1,0 +1,149 @@
+/**
+ * The transposition table: every state the search has entered, keyed by its whole packed key.
+ *
+ * Open addressing with linear probing over two parallel typed arrays:
+ *   slots[i]   offset of the entry in the arena, plus 1 (0 = empty slot)
+ *   hashes[i]  the key's 32-bit hash, so most probes are decided without touching the arena
+ * The arena is one Uint32Array of entries [length, word 0, word 1, ...]. A hit compares the whole
+ * key, never just the hash: two states can share a hash but never an entry, so a collision can
+ * never make the search skip a state it has not seen (and so never wrongly report "unwinnable").
+ *
+ * The table starts small (an easy deal clears a few KiB, not the whole budget) and doubles while it
+ * fits in `maxBytes`; when it cannot grow, `insert` answers FULL and the search stops with unknown.
+ */
+export const INSERTED = 0;
+export const PRESENT = 1;
+export const FULL = 2;
+
+const INITIAL_SLOTS = 1 << 14;
+const INITIAL_ARENA_WORDS = 1 << 16;
+
+export function hashKey(key: Uint32Array, length: number): number {
+  let h = 0x811c9dc5 ^ length;
+  for (let i = 0; i < length; i++) {
+    h = Math.imul(h ^ key[i]!, 0x9e3779b1);
+    h ^= h >>> 15;
+  }
+  h = Math.imul(h ^ (h >>> 13), 0x85ebca6b);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+export class StateTable {
+  private slots = new Int32Array(INITIAL_SLOTS);
+  private hashes = new Uint32Array(INITIAL_SLOTS);
+  private arena = new Uint32Array(INITIAL_ARENA_WORDS);
+  private arenaUsed = 0;
+  private mask = INITIAL_SLOTS - 1;
+  /** Entries stored. */
+  count = 0;
+  maxBytes: number;
+
+  constructor(maxBytes: number) {
+    this.maxBytes = maxBytes;
+  }
+
+  /** Bytes held by the table's arrays now. */
+  get bytes(): number {
+    return this.slots.byteLength + this.hashes.byteLength + this.arena.byteLength;
+  }
+
+  clear(): void {
+    if (this.slots.length > INITIAL_SLOTS) {
+      this.slots = new Int32Array(INITIAL_SLOTS);
+      this.hashes = new Uint32Array(INITIAL_SLOTS);
+      this.mask = INITIAL_SLOTS - 1;
+    } else {
+      this.slots.fill(0);
+    }
+    if (this.arena.length > INITIAL_ARENA_WORDS) this.arena = new Uint32Array(INITIAL_ARENA_WORDS);
+    this.arenaUsed = 0;
+    this.count = 0;
+  }
+
+  /** Adds the key unless present. Returns INSERTED, PRESENT or FULL. */
+  insert(key: Uint32Array, length: number): number {
+    const hash = hashKey(key, length);
+    const mask = this.mask;
+    let i = hash & mask;
+    const slots = this.slots;
+    const hashes = this.hashes;
+    const arena = this.arena;
+    for (;;) {
+      const at = slots[i]!;
+      if (at === 0) break;
+      if (hashes[i] === hash) {
+        const off = at - 1;
+        if (arena[off] === length) {
+          let same = true;
+          for (let k = 0; k < length; k++) {
+            if (arena[off + 1 + k] !== key[k]) {
+              same = false;
+              break;
+            }
+          }
+          if (same) return PRESENT;
+        }
+      }
+      i = (i + 1) & mask;
+    }
+    if (this.arenaUsed + length + 1 > this.arena.length && !this.growArena(length + 1)) return FULL;
+    if ((this.count + 1) * 4 > this.slots.length * 3) {
+      if (!this.growSlots()) return FULL;
+      return this.insertNew(key, length, hash);
+    }
+    this.place(i, key, length, hash);
+    return INSERTED;
+  }
+
+  private insertNew(key: Uint32Array, length: number, hash: number): number {
+    let i = hash & this.mask;
+    while (this.slots[i] !== 0) i = (i + 1) & this.mask;
+    this.place(i, key, length, hash);
+    return INSERTED;
+  }
+
+  private place(i: number, key: Uint32Array, length: number, hash: number): void {
+    const off = this.arenaUsed;
+    this.arena[off] = length;
+    for (let k = 0; k < length; k++) this.arena[off + 1 + k] = key[k]!;
+    this.arenaUsed += length + 1;
+    this.slots[i] = off + 1;
+    this.hashes[i] = hash;
+    this.count++;
+  }
+
+  private growArena(need: number): boolean {
+    let size = this.arena.length * 2;
+    while (size < this.arenaUsed + need) size *= 2;
+    if (this.bytes - this.arena.byteLength + size * 4 > this.maxBytes) {
+      // Try a smaller step before giving up: whatever still fits.
+      size = Math.floor((this.maxBytes - (this.bytes - this.arena.byteLength)) / 4);
+      if (size < this.arenaUsed + need) return false;
+    }
+    const arena = new Uint32Array(size);
+    arena.set(this.arena.subarray(0, this.arenaUsed));
+    this.arena = arena;
+    return true;
+  }
+
+  private growSlots(): boolean {
+    const size = this.slots.length * 2;
+    if (this.arena.byteLength + size * 8 > this.maxBytes) return false;
+    const slots = new Int32Array(size);
+    const hashes = new Uint32Array(size);
+    const mask = size - 1;
+    for (let j = 0; j < this.slots.length; j++) {
+      const at = this.slots[j]!;
+      if (at === 0) continue;
+      const h = this.hashes[j]!;
+      let i = h & mask;
+      while (slots[i] !== 0) i = (i + 1) & mask;
+      slots[i] = at;
+      hashes[i] = h;
+    }
+    this.slots = slots;
+    this.hashes = hashes;
+    this.mask = mask;
+    return true;
+  }
+}

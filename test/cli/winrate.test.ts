@@ -1,0 +1,184 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readResults } from '../../src/analyze/results';
+import { CLI, expectUserError, runCli, scratchDir } from './run-cli';
+
+const scratch = scratchDir();
+afterAll(() => scratch.cleanup());
+const path = (name: string) => join(scratch.dir, name);
+
+// Node limits keep every verdict deterministic, so an interrupted and resumed run must end with
+// exactly the results of an uninterrupted one.
+const RUN = ['winrate', 'canfield', '--deals', '1500', '--node-limit', '2000', '--memory', '16', '--workers', '2', '--quiet'];
+
+/** Per deal: verdict, reason and nodes. */
+function outcomes(file: string): string[] {
+  const set = readResults(file);
+  expect(set.warnings).toEqual([]);
+  return [...set.table].sort((a, b) => a.deal - b.deal).map((r) => `${r.deal} ${r.verdict} ${r.reason ?? ''} ${r.nodes}`);
+}
+
+function start(args: readonly string[]): { child: ChildProcess; done: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> } {
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
+  );
+  return { child, done };
+}
+
+/** Waits until the result file holds at least `bytes` bytes (some hundred deals), then sends `signal`. */
+async function interruptWhenGrown(args: readonly string[], file: string, bytes: number, signal: NodeJS.Signals) {
+  const run = start(args);
+  let running = true;
+  void run.done.then(() => (running = false));
+  while (running && !(existsSync(file) && statSync(file).size >= bytes)) await new Promise((r) => setTimeout(r, 10));
+  expect(running).toBe(true); // the run must still be going when it is interrupted
+  run.child.kill(signal);
+  return run.done;
+}
+
+describe('patience winrate: interrupt and resume', () => {
+  let whole: string[] = [];
+  let wholeJson: Record<string, unknown> = {};
+
+  it('runs uninterrupted to a summary on stdout (the reference for the interrupted runs)', async () => {
+    const out = path('whole.msgpack');
+    const r = await runCli([...RUN, '--out', out, '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    wholeJson = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect(wholeJson).toMatchObject({ game: 'canfield', deals: 1500, missing: 0, interrupted: false, complete: true, file: out });
+    expect(wholeJson.won as number).toBeGreaterThan(0);
+    whole = outcomes(out);
+    expect(whole).toHaveLength(1500);
+  });
+
+  it('loses no finished deal to kill -9, and --resume ends with the same results', async () => {
+    const out = path('killed.msgpack');
+    const killed = await interruptWhenGrown([...RUN, '--out', out], out, 3000, 'SIGKILL');
+    expect(killed.signal).toBe('SIGKILL');
+    const partial = readResults(out);
+    expect(partial.table.size).toBeGreaterThan(50);
+    expect(partial.table.size).toBeLessThan(1500);
+    // Whatever was cut off is at most a torn last record.
+    expect(partial.warnings.every((w) => /is truncated/.test(w))).toBe(true);
+    const resumed = await runCli(['winrate', '--resume', out, '--quiet', '--json', '--workers', '2']);
+    expect(resumed.code).toBe(0);
+    const json = JSON.parse(resumed.stdout) as Record<string, unknown>;
+    expect(json).toMatchObject({ resumed: partial.table.size, solved: 1500 - partial.table.size, deals: 1500, complete: true });
+    for (const key of ['won', 'lost', 'unknown', 'winRate', 'interval']) expect(json[key]).toEqual(wholeJson[key]);
+    expect(outcomes(out)).toEqual(whole);
+  });
+
+  it('stops cleanly on Ctrl-C (exit 130, the summary so far, how to resume), and --resume finishes it', async () => {
+    const out = path('sigint.msgpack');
+    const stopped = await interruptWhenGrown([...RUN, '--out', out], out, 3000, 'SIGINT');
+    expect(stopped.code).toBe(130);
+    expect(stopped.stderr).toMatch(/SIGINT: stopping after the deals in progress/);
+    expect(stopped.stderr).toMatch(new RegExp(`interrupted with \\d+ deals left; continue with: patience winrate --resume ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n$`));
+    expect(stopped.stdout).toMatch(/^canfield: \d+ deals of deals 1-1500, node limit 2000, table 16 MiB per deal\n {2}missing {5}\d+ deals of the range have no result yet\n/);
+    const partial = readResults(out);
+    expect(partial.warnings).toEqual([]); // a clean stop leaves no torn record
+    const resumed = await runCli(['winrate', '--resume', out, '--quiet']);
+    expect(resumed.code).toBe(0);
+    expect(outcomes(out)).toEqual(whole);
+  });
+});
+
+describe('patience winrate output', () => {
+  it('prints counts, the win rate with its interval, speed and the slowest deals', async () => {
+    const r = await runCli(['winrate', 'british-canister', '--deals', '50', '--node-limit', '1000', '--workers', '0', '--quiet']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('british-canister: 50 deals of deals 1-50, node limit 1000 per deal');
+    expect(lines[1]).toMatch(/^ {2}won +\d+ +\d+\.\d\d%$/);
+    expect(lines[2]).toMatch(/^ {2}lost +\d+ +\d+\.\d\d%$/);
+    expect(lines[3]).toMatch(/^ {2}unknown +\d+/);
+    expect(r.stdout).toMatch(/\n {2}win rate {4}\d+\.\d+%/);
+    expect(r.stdout).toMatch(/\n {2}95% interval \d+\.\d+% - \d+\.\d+% {2}\(Wilson/);
+    expect(r.stdout).toMatch(/\n {2}speed {7}[\d.]+ deals\/s; 50 solved in \d+s on the main thread; per deal: mean/);
+    expect(r.stdout).toMatch(/\n {2}slowest {5}\d+ \w+/);
+  });
+
+  it('--json prints one object with the counts, the rate and the interval as fractions', async () => {
+    const r = await runCli(['winrate', 'storehouse', '--deals', '30', '--from', '100', '--node-limit', '1000', '--workers', '2', '--json', '--quiet']);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout) as Record<string, number & number[]>;
+    expect(json).toMatchObject({ game: 'storehouse', deals: 30, start: 100, end: 130, from: 100, workers: 2 });
+    expect(json.won + json.lost + json.unknown + json.errors).toBe(30);
+    expect(json.winRate).toBeGreaterThanOrEqual(0);
+    expect(json.winRate).toBeLessThanOrEqual(1);
+    expect(json.interval[0]).toBeLessThanOrEqual(json.winRate);
+    expect(json.interval[1]).toBeGreaterThanOrEqual(json.winRate);
+  });
+
+  it('shows progress on stderr as plain lines when stderr is not a terminal', async () => {
+    const r = await runCli(['winrate', 'canister', '--deals', '20', '--node-limit', '500', '--workers', '0']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^canister 20\/20 {2}100\.0% {2}.*win \d+(\.\d+)?% \[\d+(\.\d+)?%, \d+(\.\d+)?%\]\n$/m);
+  });
+
+  it('refuses bad input in one line', async () => {
+    expectUserError(await runCli(['winrate', 'canfield']), 'no number of deals given: add --deals N');
+    expectUserError(await runCli(['winrate', '--deals', '10']), /^patience: no game given: patience winrate <game> --deals N/);
+    expectUserError(await runCli(['winrate', 'canfield', '--deals', 'ten']), 'bad --deals "ten": expected a whole number from 1 up');
+    expectUserError(await runCli(['winrate', 'canfield', '--deals', '10', '--shard', '0/4']), /^patience: bad --shard 0\/4: the shard number must be from 1 to 4/);
+    expectUserError(await runCli(['winrate', 'canfield', '--deals', '10', '--shard-count', '4'], { env: { JOB_COMPLETION_INDEX: '', SLURM_ARRAY_TASK_ID: '' } }), /none of JOB_COMPLETION_INDEX/);
+    expectUserError(await runCli(['winrate', '--resume', path('nothing.msgpack')]), /cannot read result file .*nothing\.msgpack: no such file/);
+    expectUserError(await runCli(['winrate', 'klondike', '--deals', '10']), /^patience: unknown game "klondike"/);
+  });
+
+  it('takes its shard from JOB_COMPLETION_INDEX with --shard-count', async () => {
+    const r = await runCli(['winrate', 'canister', '--deals', '10', '--node-limit', '300', '--workers', '0', '--shard-count', '3', '--json', '--quiet'], { env: { JOB_COMPLETION_INDEX: '2' } });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ shard: { index: 3, count: 3 }, start: 8, end: 11, deals: 3 });
+  });
+});
+
+describe('patience report and merge', () => {
+  const shards = [1, 2].map((k) => path(`shard-${k}.msgpack`));
+
+  it('merge joins shards; report prints the same summary; --csv gives one row per deal', async () => {
+    for (const [i, out] of shards.entries()) {
+      const r = await runCli(['winrate', 'canfield', '--deals', '40', '--node-limit', '1000', '--workers', '0', '--shard', `${i + 1}/2`, '--out', out, '--quiet']);
+      expect(r.code).toBe(0);
+    }
+    const all = path('all.msgpack');
+    const merged = await runCli(['merge', ...shards, '--out', all]);
+    expect(merged.stderr).toBe('');
+    expect(merged.code).toBe(0);
+    expect(merged.stdout).toMatch(/^merged 2 files, 40 deals, into .*all\.msgpack\ncanfield: 40 deals of deals 1-40, node limit 1000 per deal\n/);
+    const report = await runCli(['report', all]);
+    expect(report.code).toBe(0);
+    expect(merged.stdout.split('\n').slice(1).join('\n')).toBe(report.stdout);
+    const both = await runCli(['report', ...shards]);
+    expect(both.stdout).toBe(report.stdout);
+    const csv = await runCli(['report', all, '--csv']);
+    const rows = csv.stdout.trimEnd().split('\n');
+    expect(rows[0]).toBe('deal,verdict,reason,nodes,ms,solution_length,solution,error');
+    expect(rows).toHaveLength(41);
+    expect(rows.slice(1).map((row) => Number(row.split(',')[0]))).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    const json = JSON.parse((await runCli(['report', all, '--json'])).stdout) as Record<string, unknown>;
+    expect(json).toMatchObject({ deals: 40, missing: 0, start: 1, end: 41 });
+  });
+
+  it('merge refuses overlapping shards and mismatched limits with exit 2; report of one shard says so', async () => {
+    expectUserError(await runCli(['merge', shards[0]!, shards[0]!, '--out', path('x.msgpack')]), /is given twice/);
+    const again = path('shard-1-again.msgpack');
+    await runCli(['winrate', 'canfield', '--deals', '40', '--node-limit', '1000', '--workers', '0', '--shard', '1/2', '--out', again, '--quiet']);
+    expectUserError(await runCli(['merge', shards[0]!, again, '--out', path('x.msgpack')]), /^patience: overlapping results: .* both cover deals 1-20 \(both are shard 1\/2\)/);
+    const other = path('other-limit.msgpack');
+    await runCli(['winrate', 'canfield', '--deals', '40', '--node-limit', '999', '--workers', '0', '--shard', '2/2', '--out', other, '--quiet']);
+    expectUserError(await runCli(['merge', shards[0]!, other, '--out', path('x.msgpack')]), /different limits \(node limit 1000 vs 999/);
+    const r = await runCli(['report', shards[0]!]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^canfield: 20 deals of deals 1-20 \(shard 1\/2 of deals 1-40\), node limit 1000 per deal\n/);
+  });
+});

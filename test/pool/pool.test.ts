@@ -1,0 +1,171 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readResults } from '../../src/analyze/results';
+import { replay } from '../../src/referee/referee';
+import { dealFromSeed } from '../../src/rules/deal';
+import { parseMove } from '../../src/rules/notation';
+import { PRESET_NAMES, resolveRules } from '../../src/rules/rules';
+import { Solver } from '../../src/search/solver';
+import { type WinRateOptions, winRate } from '../../src/pool/winrate';
+import type { DealRecord } from '../../src/analyze/records';
+
+// The pool loads the built worker (dist/worker.js): `npm test` builds first.
+// Node limits (not time limits) keep every verdict deterministic and the deals quick.
+const LIMITS = { nodeLimit: 2000, memoryMiB: 16 };
+const DEALS = 300;
+
+const dir = mkdtempSync(join(tmpdir(), 'patience-pool-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let counter = 0;
+const fresh = (name: string) => join(dir, `${++counter}-${name}.msgpack`);
+
+/** Per deal: verdict, reason and nodes (what must not depend on how the deals were spread). */
+function outcomes(records: Iterable<DealRecord>): Map<number, string> {
+  const map = new Map<number, string>();
+  for (const r of records) map.set(r.deal, `${r.verdict}${r.reason ? `/${r.reason}` : ''} ${r.nodes}${r.error ? ` ${r.error}` : ''}`);
+  return new Map([...map].sort((a, b) => a[0] - b[0]));
+}
+
+async function runToFile(options: WinRateOptions & { out: string }) {
+  const result = await winRate(options);
+  return { result, table: readResults(options.out).table };
+}
+
+describe('the worker pool', () => {
+  it.each(PRESET_NAMES)('gives %s the same verdict for every deal as solving them one by one in this thread', async (game) => {
+    const out = fresh(game);
+    const { result, table } = await runToFile({ game, deals: DEALS, ...LIMITS, workers: 2, out, saveSolutions: game === 'canfield' });
+    expect(result).toMatchObject({ deals: DEALS, missing: 0, errors: 0, workers: 2, interrupted: false, complete: true });
+    const rules = resolveRules(game);
+    const solver = new Solver({ memoryMiB: LIMITS.memoryMiB });
+    const expected = new Map<number, string>();
+    let won = 0;
+    for (let deal = 1; deal <= DEALS; deal++) {
+      const r = solver.solve(dealFromSeed(rules, deal), LIMITS);
+      expected.set(deal, `${r.verdict}${r.reason ? `/${r.reason}` : ''} ${r.nodes}`);
+      if (r.verdict === 'winnable') won++;
+    }
+    expect(outcomes(table)).toEqual(expected);
+    expect(result.won).toBe(won);
+    if (game === 'canfield') {
+      // Saved solutions are move notation that the referee replays to a win.
+      const winners = [...table].filter((r) => r.verdict === 'winnable');
+      expect(winners.length).toBeGreaterThan(0);
+      for (const r of winners) {
+        const start = dealFromSeed(rules, r.deal);
+        expect(r.solution).toHaveLength(r.solutionLength);
+        expect(replay(start, r.solution!.map((m) => parseMove(m)))).toMatchObject({ legal: true, won: true });
+      }
+    }
+  });
+
+  it('reports a deal whose solving throws as an error and solves the others, in the pool and in this thread', async () => {
+    const faults = { throwOn: [5, 17] };
+    for (const workers of [2, 0]) {
+      const out = fresh(`faults-${workers}`);
+      const { result, table } = await runToFile({ game: 'canfield', deals: 40, ...LIMITS, workers, out, testFaults: faults });
+      expect(result).toMatchObject({ deals: 40, errors: 2, missing: 0, complete: true });
+      expect(result.errorDeals).toEqual([
+        { deal: 5, message: 'forced failure of deal 5 (test fault)' },
+        { deal: 17, message: 'forced failure of deal 17 (test fault)' },
+      ]);
+      const clean = await winRate({ game: 'canfield', deals: 40, ...LIMITS, workers: 0, out: fresh('clean') });
+      const all = outcomes(table);
+      const good = outcomes(readResults(clean.file!).table);
+      for (const [deal, text] of all) {
+        if (deal === 5 || deal === 17) expect(text).toMatch(/^error 0 forced failure/);
+        else expect(text).toBe(good.get(deal));
+      }
+    }
+  });
+
+  it('replaces a worker that dies, records the deal it died on as an error, and goes on', async () => {
+    const out = fresh('crash');
+    const { result, table } = await runToFile({ game: 'canister', deals: 60, ...LIMITS, workers: 2, out, testFaults: { exitOn: [12] } });
+    expect(result).toMatchObject({ deals: 60, errors: 1, missing: 0 });
+    const crashed = [...table].find((r) => r.deal === 12)!;
+    expect(crashed.verdict).toBe('error');
+    expect(crashed.error).toMatch(/^the worker died solving this deal: /);
+    expect([...table].filter((r) => r.verdict === 'error')).toHaveLength(1);
+  });
+
+  it('stops cleanly on abort, keeps every finished deal, and a resume ends where an uninterrupted run does', async () => {
+    const options = { game: 'canfield-sequences', deals: 400, ...LIMITS, workers: 2 };
+    const whole = await runToFile({ ...options, out: fresh('whole') });
+    for (const workers of [2, 0]) {
+      const out = fresh(`abort-${workers}`);
+      const controller = new AbortController();
+      const first = await winRate(
+        { ...options, workers, out },
+        { signal: controller.signal, onProgress: (p) => p.done >= 100 && controller.abort() },
+      );
+      expect(first.interrupted).toBe(true);
+      expect(first.deals).toBeGreaterThanOrEqual(100);
+      expect(first.deals).toBeLessThan(400);
+      const kept = readResults(out);
+      expect(kept.warnings).toEqual([]);
+      expect(kept.table.size).toBe(first.deals);
+      const second = await winRate({ resume: out, workers });
+      expect(second).toMatchObject({ resumed: first.deals, solved: 400 - first.deals, deals: 400, interrupted: false, complete: true });
+      expect(outcomes(readResults(out).table)).toEqual(outcomes(whole.table));
+      expect(second.won).toBe(whole.result.won);
+      expect(second.interval).toEqual(whole.result.interval);
+    }
+  });
+
+  it('resumes a file torn in the middle of a record: drops the torn bytes with a warning and finishes the run', async () => {
+    const options = { game: 'storehouse', deals: 120, ...LIMITS, workers: 0 };
+    const whole = await runToFile({ ...options, out: fresh('whole') });
+    const out = fresh('torn');
+    const bytes = readFileSync(whole.result.file!);
+    writeFileSync(out, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+    const resumed = await winRate({ resume: out, workers: 2 });
+    expect(resumed.warnings).toHaveLength(1);
+    expect(resumed.warnings[0]).toMatch(/is truncated: the file ends \d+ bytes into it/);
+    expect(resumed).toMatchObject({ deals: 120, complete: true, won: whole.result.won, lost: whole.result.lost, unknown: whole.result.unknown });
+    const after = readResults(out);
+    expect(after.warnings).toEqual([]);
+    expect(outcomes(after.table)).toEqual(outcomes(whole.table));
+  });
+
+  it('refuses to resume with options that contradict the file', async () => {
+    const out = fresh('small');
+    await winRate({ game: 'british-canister', deals: 10, ...LIMITS, workers: 0, out });
+    await expect(winRate({ resume: out, nodeLimit: 5000 })).rejects.toThrow(`cannot resume ${out} with node limit 5000: the file was started with 2000 (leave it out to keep the file's)`);
+    await expect(winRate({ resume: out, game: 'canister' })).rejects.toThrow(/with game canister: the file was started with british-canister/);
+    await expect(winRate({ resume: out, deals: 11 })).rejects.toThrow(/with deals 11: the file was started with 10/);
+    await expect(winRate({ resume: out, game: 'british-canister', rules: { ranks: 12 } })).rejects.toThrow(
+      `cannot resume ${out} with other rules (ranks 12 vs the file's 13): leave the rule flags out to keep the file's`,
+    );
+    await expect(winRate({ resume: out, rules: { ranks: 12 } })).rejects.toThrow(/with rule overrides but no game/);
+    await expect(winRate({ resume: out, shard: '1/2' })).rejects.toThrow(/with shard 1\/2: the file was started with none/);
+    await expect(winRate({ resume: out, saveSolutions: true })).rejects.toThrow(/with --save-solutions true: the file was started with solutions not saved/);
+    await expect(winRate({ game: 'canister', deals: 5, out })).rejects.toThrow(/already exists: continue it with --resume/);
+    await expect(winRate({ game: 'canister', deals: 5, out: fresh('x'), resume: out })).rejects.toThrow(/not both/);
+    await expect(winRate({ game: 'canister', deals: 8, shard: '1/2', shardCount: 3 })).rejects.toThrow('--shard 1/2 and --shard-count 3 disagree');
+    await expect(winRate({ game: 'canister', deals: 0 })).rejects.toThrow(/bad number of deals 0/);
+    await expect(winRate({ game: 'canister', deals: 5, nodeLimit: 1.5 })).rejects.toThrow('bad node limit 1.5: expected a whole number above 0');
+  });
+});
+
+describe('shards of a run', () => {
+  it('4 shards run separately and merged give the same deals as one run', async () => {
+    const { mergeResults } = await import('../../src/analyze/results');
+    const options = { game: 'canfield', deals: 150, from: 1000, ...LIMITS, workers: 0 };
+    const whole = await runToFile({ ...options, out: fresh('whole') });
+    const parts: string[] = [];
+    for (const index of [1, 2, 3, 4]) {
+      const out = fresh(`shard-${index}`);
+      const r = await winRate({ ...options, shard: `${index}/4`, out });
+      expect(r.shard).toEqual({ index, count: 4 });
+      expect(r.deals).toBeGreaterThanOrEqual(37);
+      parts.push(out);
+    }
+    const merged = mergeResults(parts, { out: fresh('merged') });
+    expect(merged.warnings).toEqual([]);
+    expect(outcomes(readResults(merged.out).table)).toEqual(outcomes(whole.table));
+    expect(merged.summary).toMatchObject({ deals: 150, won: whole.result.won, lost: whole.result.lost, unknown: whole.result.unknown, interval: whole.result.interval });
+  });
+});
