@@ -71,6 +71,8 @@ export class Engine {
   readonly talon: Uint8Array;
   readonly talonLen: number;
   readonly removed: Uint8Array;
+  /** The same flags packed 8 to a byte, kept in step for the key. */
+  readonly removedBits: Uint8Array;
   talonSplit = 0;
   redealsUsed = 0;
   /** Redeals allowed; -1 = unlimited. */
@@ -160,6 +162,7 @@ export class Engine {
     this.talon = Uint8Array.from(talon);
     this.talonLen = talon.length;
     this.removed = new Uint8Array(this.talonLen);
+    this.removedBits = new Uint8Array((this.talonLen + 7) >>> 3);
     this.talonSplit = position.waste.length;
     this.redealsUsed = position.redealsUsed;
   }
@@ -321,7 +324,11 @@ export class Engine {
       if (spaceOpen && (fill & FILL_RESERVE) !== 0 && this.spaceTakes(c)) out[n++] = MT_R2T | (firstEmpty << DST_SHIFT);
     }
 
-    // Tableau to tableau.
+    // Tableau to tableau. A run's orders rise by one from its top card down, so the one unit that
+    // can land on a given top is found by arithmetic, then checked for suit/colour in `fits`.
+    const R = this.ranks;
+    const wrap = this.rules.wrap;
+    const ordOf = this.order;
     for (let s = 0; s < P; s++) {
       const ls = this.len[s]!;
       if (ls === 0) continue;
@@ -329,14 +336,14 @@ export class Engine {
       if (unit === 0) continue;
       const sb = s * H;
       const minK = this.rules.move === 'whole-pile' ? ls : 1;
+      const topOrder = ordOf[this.pile[sb + ls - 1]!]!;
       for (let d = 0; d < P; d++) {
         if (d === s || this.len[d] === 0) continue;
-        const t = this.top(d);
-        for (let k = minK; k <= unit; k++) {
-          if (this.fits[this.pile[sb + ls - k]! * 64 + t] === 1) {
-            out[n++] = MT_T2T | (s << SRC_SHIFT) | (d << DST_SHIFT) | (k << COUNT_SHIFT);
-            break;
-          }
+        const t = this.pile[d * H + this.len[d]! - 1]!;
+        let k = ordOf[t]! - topOrder;
+        if (wrap) k = ((k - 1 + R) % R) + 1;
+        if (k >= minK && k <= unit && this.fits[this.pile[sb + ls - k]! * 64 + t] === 1) {
+          out[n++] = MT_T2T | (s << SRC_SHIFT) | (d << DST_SHIFT) | (k << COUNT_SHIFT);
         }
       }
       // Into a space: never a whole pile (that only renames the pile).
@@ -402,6 +409,7 @@ export class Engine {
 
   private takeFromTalon(idx: number, redeal: boolean): number {
     this.removed[idx] = 1;
+    this.removedBits[idx >>> 3] |= 1 << (idx & 7);
     if (redeal) this.redealsUsed++;
     this.talonSplit = this.wasteTopIndex(idx + 1) + 1;
     return this.talon[idx]!;
@@ -502,6 +510,7 @@ export class Engine {
         if (moveType(m) === MT_W2F) this.found[cardSuit(c)]--;
         else this.len[moveDst(m)]--;
         this.removed[idx] = 0;
+        this.removedBits[idx >>> 3] &= ~(1 << (idx & 7));
         this.talonSplit = info & 255;
         this.redealsUsed = (info >>> 8) & 0x3fffff;
         return;
@@ -517,42 +526,47 @@ export class Engine {
   // ---- the packed key ----------------------------------------------------------------------------
 
   /**
-   * Writes the canonical packed key of the state into `key` and returns its length in words.
-   * Bit stream, in order: foundation counts (4 x 4 bits), reserve count (6), talon split (6),
-   * redeals used (10, only with a redeal limit), one removed flag per talon entry, then the tableau
-   * piles sorted by their bottom card (piles are interchangeable, so permutations are one state):
-   * each pile as its length (6 bits) and its cards (6 bits each). Together with the deal it was
-   * loaded from (reserve order, talon order), the key determines the state exactly, so equal keys
-   * mean equal states: the table compares whole keys and can never confuse two states.
+   * Writes the canonical packed key of the state into `key` and returns its length in 32-bit words.
+   * Byte layout, in order:
+   *   0-1   foundation counts, 4 bits per suit (C in the low bits)
+   *   2     reserve count
+   *   3     talon split                      } only when the game has a stock
+   *   4-5   redeals used (with a limit only) }
+   *   ...   removed flags, one bit per talon entry (entry i in byte i >> 3, bit i & 7)
+   *   ...   each tableau pile, sorted by bottom card (piles are interchangeable, so permutations
+   *         are one state): its length, then its cards bottom to top, one byte each
+   *   zero bytes up to the next whole word.
+   * With the deal it was loaded from (reserve order, talon order), the key determines the state
+   * exactly, so equal keys mean equal states. Bytes, not 6-bit fields: copying a pile is then a
+   * byte loop, which profiling showed to matter more than the third of a key it would save.
    */
   encode(key: Uint32Array): number {
-    this.keyOut = key;
-    this.keyWords = 0;
-    this.acc = 0;
-    this.bits = 0;
+    const bytes = this.keyBytes(key);
     const f = this.found;
-    this.put(f[0]! | (f[1]! << 4) | (f[2]! << 8) | (f[3]! << 12), 16);
-    this.put(this.resCount, 6);
+    bytes[0] = f[0]! | (f[1]! << 4);
+    bytes[1] = f[2]! | (f[3]! << 4);
+    bytes[2] = this.resCount;
+    let n = 3;
     if (this.talonLen > 0) {
-      this.put(this.talonSplit, 6);
-      if (this.redealLimit >= 0) this.put(this.redealsUsed, 10);
-      const r = this.removed;
-      for (let i = 0; i < this.talonLen; i += 16) {
-        let chunk = 0;
-        const end = Math.min(16, this.talonLen - i);
-        for (let j = 0; j < end; j++) chunk |= r[i + j]! << j;
-        this.put(chunk, end);
+      bytes[n++] = this.talonSplit;
+      if (this.redealLimit >= 0) {
+        bytes[n++] = this.redealsUsed & 255;
+        bytes[n++] = this.redealsUsed >>> 8;
       }
+      const r = this.removedBits;
+      for (let i = 0; i < r.length; i++) bytes[n++] = r[i]!;
     }
     const P = this.piles;
     const H = this.maxHeight;
     const ord = this.pileOrder;
+    const pile = this.pile;
+    const len = this.len;
     for (let p = 0; p < P; p++) {
-      const bottom = this.len[p]! > 0 ? this.pile[p * H]! : NO_CARD;
+      const bottom = len[p]! > 0 ? pile[p * H]! : NO_CARD;
       let i = p;
       while (i > 0) {
         const q = ord[i - 1]!;
-        const qb = this.len[q]! > 0 ? this.pile[q * H]! : NO_CARD;
+        const qb = len[q]! > 0 ? pile[q * H]! : NO_CARD;
         if (qb <= bottom) break;
         ord[i] = q;
         i--;
@@ -561,29 +575,22 @@ export class Engine {
     }
     for (let i = 0; i < P; i++) {
       const p = ord[i]!;
-      const n = this.len[p]!;
-      this.put(n, 6);
-      const base = p * H;
-      for (let j = 0; j < n; j++) this.put(this.pile[base + j]!, 6);
+      const m = len[p]!;
+      bytes[n++] = m;
+      let j = p * H;
+      const end = j + m;
+      while (j < end) bytes[n++] = pile[j++]!;
     }
-    if (this.bits > 0) key[this.keyWords++] = this.acc >>> 0;
-    return this.keyWords;
+    const words = (n + 3) >>> 2;
+    while (n < words * 4) bytes[n++] = 0;
+    return words;
   }
 
-  private keyOut: Uint32Array = new Uint32Array(0);
-  private keyWords = 0;
-  private acc = 0;
-  private bits = 0;
+  private keyView: Uint8Array = new Uint8Array(0);
 
-  /** Appends `value` (width <= 16 bits) to the key's bit stream. */
-  private put(value: number, width: number): void {
-    this.acc |= value << this.bits;
-    this.bits += width;
-    if (this.bits >= 32) {
-      this.keyOut[this.keyWords++] = this.acc >>> 0;
-      this.bits -= 32;
-      this.acc = this.bits > 0 ? value >>> (width - this.bits) : 0;
-    }
+  private keyBytes(key: Uint32Array): Uint8Array {
+    if (this.keyView.buffer !== key.buffer) this.keyView = new Uint8Array(key.buffer, key.byteOffset, key.byteLength);
+    return this.keyView;
   }
 
   // ---- back to the public world ------------------------------------------------------------------
