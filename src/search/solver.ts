@@ -60,8 +60,11 @@ export class Solver {
     const started = performance.now();
     const deadline = started + o.timeLimitMs;
     const table = this.table;
-    table.maxBytes = o.memoryMiB * 1024 * 1024;
+    // The table gets 80% of the budget and the stack the rest (a search can run millions of plies deep).
+    const budgetBytes = o.memoryMiB * 1024 * 1024;
+    table.maxBytes = budgetBytes * 0.8;
     table.clear();
+    this.shrinkStack();
     const engine = new Engine(position);
     const key = this.key;
 
@@ -116,11 +119,17 @@ export class Solver {
       depth++;
       if (depth > maxDepth) maxDepth = depth;
       this.ensurePly(depth);
+      if (this.stackBytes() > budgetBytes * 0.2) return finish('unknown', 'memory');
       this.start[depth] = this.end[depth - 1]!;
       this.cursor[depth] = this.start[depth]!;
       this.end[depth] = this.generateAt(engine, this.start[depth]!);
     }
     return finish('unwinnable');
+  }
+
+  /** Bytes held by the search stack; it counts against the memory budget with the table. */
+  private stackBytes(): number {
+    return this.moves.byteLength + 5 * this.start.byteLength;
   }
 
   /** Generates the moves of the engine's state into the move stack from `at`, growing it as needed. */
@@ -132,6 +141,18 @@ export class Solver {
       this.moves = grown;
     }
     return engine.generate(this.moves, at);
+  }
+
+  /** After a deep search, give the big stack back rather than keep it for every later deal. */
+  private shrinkStack(): void {
+    if (this.moves.length > 1 << 20) this.moves = new Int32Array(1 << 16);
+    if (this.start.length > 1 << 16) {
+      this.start = new Int32Array(1 << 10);
+      this.end = new Int32Array(1 << 10);
+      this.cursor = new Int32Array(1 << 10);
+      this.made = new Int32Array(1 << 10);
+      this.undoInfo = new Int32Array(1 << 10);
+    }
   }
 
   private ensurePly(ply: number): void {
