@@ -586,10 +586,58 @@ export class Engine {
     return words;
   }
 
+  /**
+   * The position a key stands for (the inverse of `encode`, up to the order of tableau piles,
+   * which come back sorted by bottom card). Needs this engine's deal: its reserve and talon order.
+   */
+  decode(key: Uint32Array, words: number): Position {
+    const bytes = new Uint8Array(key.buffer, key.byteOffset, words * 4);
+    const foundations = [bytes[0]! & 15, bytes[0]! >>> 4, bytes[1]! & 15, bytes[1]! >>> 4];
+    const resCount = bytes[2]!;
+    let n = 3;
+    const waste: Card[] = [];
+    const stock: Card[] = [];
+    let redealsUsed = this.redealsUsed;
+    if (this.talonLen > 0) {
+      const split = bytes[n++]!;
+      if (this.redealLimit >= 0) {
+        redealsUsed = bytes[n]! | (bytes[n + 1]! << 8);
+        n += 2;
+      }
+      const maskStart = n;
+      n += (this.talonLen + 7) >>> 3;
+      for (let i = 0; i < this.talonLen; i++) {
+        if ((bytes[maskStart + (i >>> 3)]! >>> (i & 7)) & 1) continue;
+        (i < split ? waste : stock).push(this.talon[i]!);
+      }
+      stock.reverse();
+    }
+    const tableau: Card[][] = [];
+    for (let p = 0; p < this.piles; p++) {
+      const m = bytes[n++]!;
+      tableau.push(Array.from(bytes.subarray(n, n + m)));
+      n += m;
+    }
+    return {
+      rules: this.rules,
+      baseRank: this.baseRank,
+      foundations,
+      reserve: Array.from(this.reserve.subarray(0, resCount)),
+      tableau,
+      stock,
+      waste,
+      redealsUsed,
+    };
+  }
+
   private keyView: Uint8Array = new Uint8Array(0);
+  private keyWordsView: Uint32Array = new Uint32Array(0);
 
   private keyBytes(key: Uint32Array): Uint8Array {
-    if (this.keyView.buffer !== key.buffer) this.keyView = new Uint8Array(key.buffer, key.byteOffset, key.byteLength);
+    if (this.keyWordsView !== key) {
+      this.keyWordsView = key;
+      this.keyView = new Uint8Array(key.buffer, key.byteOffset, key.byteLength);
+    }
     return this.keyView;
   }
 

@@ -118,8 +118,10 @@ export class Solver {
       this.undoInfo[depth] = info;
       depth++;
       if (depth > maxDepth) maxDepth = depth;
-      this.ensurePly(depth);
-      if (this.stackBytes() > budgetBytes * 0.2) return finish('unknown', 'memory');
+      if (depth + 1 >= this.start.length) {
+        this.ensurePly(depth);
+        if (this.stackBytes() > budgetBytes * 0.2) return finish('unknown', 'memory');
+      }
       this.start[depth] = this.end[depth - 1]!;
       this.cursor[depth] = this.start[depth]!;
       this.end[depth] = this.generateAt(engine, this.start[depth]!);
@@ -134,7 +136,8 @@ export class Solver {
 
   /** Generates the moves of the engine's state into the move stack from `at`, growing it as needed. */
   private generateAt(engine: Engine, at: number): number {
-    // A state has at most a few hundred moves; keep that much headroom.
+    // A state has at most a few hundred moves; keep that much headroom. The stack's size is
+    // checked against the budget where the ply arrays grow, which happens at least as often.
     if (at + 4096 > this.moves.length) {
       const grown = new Int32Array(this.moves.length * 2);
       grown.set(this.moves);

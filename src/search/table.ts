@@ -1,9 +1,10 @@
 /**
  * The transposition table: every state the search has entered, keyed by its whole packed key.
  *
- * Open addressing with linear probing over two parallel typed arrays:
- *   slots[i]   offset of the entry in the arena, plus 1 (0 = empty slot)
- *   hashes[i]  the key's 32-bit hash, so most probes are decided without touching the arena
+ * Open addressing with linear probing over one Int32Array of two-word slots, so that a probe
+ * touches one cache line:
+ *   slots[2i]      offset of the entry in the arena, plus 1 (0 = empty slot)
+ *   slots[2i + 1]  the key's 32-bit hash, so most probes are decided without touching the arena
  * The arena is one Uint32Array of entries [length, word 0, word 1, ...]. A hit compares the whole
  * key, never just the hash: two states can share a hash but never an entry, so a collision can
  * never make the search skip a state it has not seen (and so never wrongly report "unwinnable").
@@ -29,8 +30,7 @@ export function hashKey(key: Uint32Array, length: number): number {
 }
 
 export class StateTable {
-  private slots = new Int32Array(INITIAL_SLOTS);
-  private hashes = new Uint32Array(INITIAL_SLOTS);
+  private slots = new Int32Array(2 * INITIAL_SLOTS);
   private arena = new Uint32Array(INITIAL_ARENA_WORDS);
   private arenaUsed = 0;
   private mask = INITIAL_SLOTS - 1;
@@ -44,13 +44,12 @@ export class StateTable {
 
   /** Bytes held by the table's arrays now. */
   get bytes(): number {
-    return this.slots.byteLength + this.hashes.byteLength + this.arena.byteLength;
+    return this.slots.byteLength + this.arena.byteLength;
   }
 
   clear(): void {
-    if (this.slots.length > INITIAL_SLOTS) {
-      this.slots = new Int32Array(INITIAL_SLOTS);
-      this.hashes = new Uint32Array(INITIAL_SLOTS);
+    if (this.slots.length > 2 * INITIAL_SLOTS) {
+      this.slots = new Int32Array(2 * INITIAL_SLOTS);
       this.mask = INITIAL_SLOTS - 1;
     } else {
       this.slots.fill(0);
@@ -62,62 +61,47 @@ export class StateTable {
 
   /** Adds the key unless present. Returns INSERTED, PRESENT or FULL. */
   insert(key: Uint32Array, length: number): number {
-    const hash = hashKey(key, length);
+    const hash = hashKey(key, length) | 0;
     const mask = this.mask;
     let i = hash & mask;
     const slots = this.slots;
-    const hashes = this.hashes;
     const arena = this.arena;
     for (;;) {
-      const at = slots[i]!;
+      const at = slots[2 * i]!;
       if (at === 0) break;
-      if (hashes[i] === hash) {
+      if (slots[2 * i + 1] === hash) {
         const off = at - 1;
         if (arena[off] === length) {
-          let same = true;
-          for (let k = 0; k < length; k++) {
-            if (arena[off + 1 + k] !== key[k]) {
-              same = false;
-              break;
-            }
-          }
-          if (same) return PRESENT;
+          let k = 0;
+          while (k < length && arena[off + 1 + k] === key[k]) k++;
+          if (k === length) return PRESENT;
         }
       }
       i = (i + 1) & mask;
     }
     if (this.arenaUsed + length + 1 > this.arena.length && !this.growArena(length + 1)) return FULL;
-    if ((this.count + 1) * 4 > this.slots.length * 3) {
+    if ((this.count + 1) * 4 > (this.mask + 1) * 3) {
       if (!this.growSlots()) return FULL;
-      return this.insertNew(key, length, hash);
+      i = hash & this.mask;
+      while (this.slots[2 * i] !== 0) i = (i + 1) & this.mask;
     }
-    this.place(i, key, length, hash);
-    return INSERTED;
-  }
-
-  private insertNew(key: Uint32Array, length: number, hash: number): number {
-    let i = hash & this.mask;
-    while (this.slots[i] !== 0) i = (i + 1) & this.mask;
-    this.place(i, key, length, hash);
-    return INSERTED;
-  }
-
-  private place(i: number, key: Uint32Array, length: number, hash: number): void {
     const off = this.arenaUsed;
     this.arena[off] = length;
     for (let k = 0; k < length; k++) this.arena[off + 1 + k] = key[k]!;
     this.arenaUsed += length + 1;
-    this.slots[i] = off + 1;
-    this.hashes[i] = hash;
+    this.slots[2 * i] = off + 1;
+    this.slots[2 * i + 1] = hash;
     this.count++;
+    return INSERTED;
   }
 
   private growArena(need: number): boolean {
     let size = this.arena.length * 2;
     while (size < this.arenaUsed + need) size *= 2;
-    if (this.bytes - this.arena.byteLength + size * 4 > this.maxBytes) {
-      // Try a smaller step before giving up: whatever still fits.
-      size = Math.floor((this.maxBytes - (this.bytes - this.arena.byteLength)) / 4);
+    const others = this.bytes - this.arena.byteLength;
+    if (others + size * 4 > this.maxBytes) {
+      // Take whatever still fits before giving up.
+      size = Math.floor((this.maxBytes - others) / 4);
       if (size < this.arenaUsed + need) return false;
     }
     const arena = new Uint32Array(size);
@@ -127,22 +111,21 @@ export class StateTable {
   }
 
   private growSlots(): boolean {
-    const size = this.slots.length * 2;
-    if (this.arena.byteLength + size * 8 > this.maxBytes) return false;
-    const slots = new Int32Array(size);
-    const hashes = new Uint32Array(size);
-    const mask = size - 1;
-    for (let j = 0; j < this.slots.length; j++) {
-      const at = this.slots[j]!;
+    const capacity = 2 * (this.mask + 1);
+    if (this.arena.byteLength + capacity * 8 > this.maxBytes) return false;
+    const slots = new Int32Array(2 * capacity);
+    const mask = capacity - 1;
+    const old = this.slots;
+    for (let j = 0; j < old.length; j += 2) {
+      const at = old[j]!;
       if (at === 0) continue;
-      const h = this.hashes[j]!;
+      const h = old[j + 1]!;
       let i = h & mask;
-      while (slots[i] !== 0) i = (i + 1) & mask;
-      slots[i] = at;
-      hashes[i] = h;
+      while (slots[2 * i] !== 0) i = (i + 1) & mask;
+      slots[2 * i] = at;
+      slots[2 * i + 1] = h;
     }
     this.slots = slots;
-    this.hashes = hashes;
     this.mask = mask;
     return true;
   }
