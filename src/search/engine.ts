@@ -548,7 +548,7 @@ export class Engine {
     bytes[2] = this.resCount;
     let n = 3;
     if (this.talonLen > 0) {
-      bytes[n++] = this.talonSplit;
+      bytes[n++] = this.keySplit();
       if (this.redealLimit >= 0) {
         bytes[n++] = this.redealsUsed & 255;
         bytes[n++] = this.redealsUsed >>> 8;
@@ -628,6 +628,25 @@ export class Engine {
       waste,
       redealsUsed,
     };
+  }
+
+  /**
+   * The talon split as the key records it. With unlimited redeals, a state whose split falls on a
+   * boundary of the dealing groups counted from the start of the talon (a multiple of `draw` cards
+   * in the waste, or an empty stock) is the same state as its split at 0: dealing to the end and
+   * redealing leads from it to split 0, and dealing from 0 leads back, with nothing else changed.
+   * So both offer the same waste cards and lead to the same states, and the key writes 0. (With
+   * draw 1 every split is such a boundary: the split never matters.) With a redeal limit the two
+   * differ in redeals used, and the split is kept.
+   */
+  private keySplit(): number {
+    const split = this.talonSplit;
+    if (this.redealLimit >= 0 || split === 0) return split;
+    let waste = 0;
+    for (let i = 0; i < split; i++) waste += 1 - this.removed[i]!;
+    if (waste % this.draw === 0) return 0;
+    for (let i = split; i < this.talonLen; i++) if (this.removed[i] === 0) return split;
+    return 0;
   }
 
   private keyView: Uint8Array = new Uint8Array(0);

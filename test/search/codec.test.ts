@@ -4,9 +4,18 @@ import { dealFromDeck, formatPosition, PRESET_NAMES, resolveRules, shuffledDeck 
 import { Engine } from '../../src/search/engine';
 import type { Position } from '../../src/rules/position';
 
-/** The position with its tableau piles sorted by bottom card, the order `decode` gives them in. */
+/**
+ * The position with its tableau piles sorted by bottom card, the order `decode` gives them in, and,
+ * with unlimited redeals, the stock and waste as one talon when the split is on a dealing boundary
+ * (the key records such a split as 0: see Engine.keySplit).
+ */
 function canonical(p: Position): string {
-  const json = formatPosition({ ...p, tableau: p.tableau.slice().sort((a, b) => (a[0] ?? 99) - (b[0] ?? 99)) });
+  let { stock, waste } = p;
+  if (p.rules.redeals === 'unlimited' && (waste.length % p.rules.draw === 0 || stock.length === 0)) {
+    stock = [...stock, ...waste.slice().reverse()];
+    waste = [];
+  }
+  const json = formatPosition({ ...p, stock, waste, tableau: p.tableau.slice().sort((a, b) => (a[0] ?? 99) - (b[0] ?? 99)) });
   return JSON.stringify(json);
 }
 
