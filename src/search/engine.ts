@@ -341,9 +341,17 @@ export class Engine {
         if (d === s || this.len[d] === 0) continue;
         const t = this.pile[d * H + this.len[d]! - 1]!;
         let k = ordOf[t]! - topOrder;
-        if (wrap) k = ((k - 1 + R) % R) + 1;
-        if (k >= minK && k <= unit && this.fits[this.pile[sb + ls - k]! * 64 + t] === 1) {
-          out[n++] = MT_T2T | (s << SRC_SHIFT) | (d << DST_SHIFT) | (k << COUNT_SHIFT);
+        if (!wrap) {
+          if (k >= minK && k <= unit && this.fits[this.pile[sb + ls - k]! * 64 + t] === 1) {
+            out[n++] = MT_T2T | (s << SRC_SHIFT) | (d << DST_SHIFT) | (k << COUNT_SHIFT);
+          }
+          continue;
+        }
+        // Round the corner a run can be longer than the ranks, so every R-th card down fits too.
+        for (k = ((k - 1 + R) % R) + 1; k <= unit; k += R) {
+          if (k >= minK && this.fits[this.pile[sb + ls - k]! * 64 + t] === 1) {
+            out[n++] = MT_T2T | (s << SRC_SHIFT) | (d << DST_SHIFT) | (k << COUNT_SHIFT);
+          }
         }
       }
       // Into a space: never a whole pile (that only renames the pile).

@@ -66,11 +66,19 @@ export const sortedTableau = (p: Position): string => p.tableau.map((pile) => pi
 
 /**
  * The brute-force key of a position (src/referee/brute-force.ts) with its tableau piles sorted: the
- * whole position up to pile order, and without redealsUsed when redeals are unlimited. The solver's
- * packed key must be equal exactly when these are.
+ * whole position up to pile order, and without redealsUsed when redeals are unlimited. With
+ * unlimited redeals, a split on a dealing boundary (waste a multiple of `draw` cards, or stock
+ * empty) is the same state as all cards in the stock (see Engine.keySplit), so it is written that
+ * way. The solver's packed key must be equal exactly when these are.
  */
-export const canonicalKey = (p: Position): string =>
-  positionKey({ ...p, tableau: p.tableau.map((pile) => pile.slice()).sort(comparePiles) });
+export const canonicalKey = (p: Position): string => {
+  let { stock, waste } = p;
+  if (p.rules.redeals === 'unlimited' && (waste.length % p.rules.draw === 0 || stock.length === 0)) {
+    stock = [...stock, ...waste.slice().reverse()];
+    waste = [];
+  }
+  return positionKey({ ...p, stock, waste, tableau: p.tableau.map((pile) => pile.slice()).sort(comparePiles) });
+};
 
 function comparePiles(a: readonly number[], b: readonly number[]): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
