@@ -270,7 +270,6 @@ export class Engine {
     this.listTalonCards();
 
     // Forced safe foundation moves: tableau tops, reserve top, and the waste top with draw 1.
-    if (!(globalThis as any).NOFORCE) {
     for (let p = 0; p < P; p++) {
       if (this.len[p] === 0) continue;
       const c = this.top(p);
@@ -293,7 +292,6 @@ export class Engine {
         out[n++] = MT_W2F | (idx << TALON_SHIFT) | FORCED_BIT;
         return n;
       }
-    }
     }
 
     // Foundation moves.
