@@ -137,6 +137,13 @@ export function parsePosition(input: string | PositionJson | Record<string, unkn
   }
   const rules = resolveRules(json.game, (json.rules ?? {}) as Record<string, unknown>);
 
+  // Read every card text first, so that a bad card is named before anything that depends on it.
+  const tableauRaw = listOf(json.tableau, 'tableau');
+  const tableau = tableauRaw.map((pile, i) => cardsOf(pile, `tableau[${i}]`));
+  while (tableau.length < rules.piles && tableauRaw.length === 0) tableau.push([]);
+  const reserve = cardsOf(json.reserve, 'reserve');
+  const stock = cardsOf(json.stock, 'stock');
+  const waste = cardsOf(json.waste, 'waste');
   const foundationPiles = listOf(json.foundations, 'foundations').map((pile, i) => cardsOf(pile, `foundations[${i}]`));
   if (foundationPiles.length > 4) fail(`position: ${foundationPiles.length} foundations given; there are 4`);
   let baseRank = fixedBase(rules);
@@ -174,9 +181,6 @@ export function parsePosition(input: string | PositionJson | Record<string, unkn
     foundations[suit] = pile.length;
   }
 
-  const tableauRaw = listOf(json.tableau, 'tableau');
-  const tableau = tableauRaw.map((pile, i) => cardsOf(pile, `tableau[${i}]`));
-  while (tableau.length < rules.piles && tableauRaw.length === 0) tableau.push([]);
   const redealsUsed = json.redealsUsed ?? 0;
   if (typeof redealsUsed !== 'number' || !Number.isInteger(redealsUsed) || redealsUsed < 0) {
     fail(`position: redealsUsed must be a whole number, not ${JSON.stringify(redealsUsed)}`);
@@ -185,10 +189,10 @@ export function parsePosition(input: string | PositionJson | Record<string, unkn
     rules,
     baseRank,
     foundations,
-    reserve: cardsOf(json.reserve, 'reserve'),
+    reserve,
     tableau,
-    stock: cardsOf(json.stock, 'stock'),
-    waste: cardsOf(json.waste, 'waste'),
+    stock,
+    waste,
     redealsUsed,
   };
   validatePosition(position);
