@@ -197,19 +197,10 @@ export class Engine {
     let redeal = 0;
     const startedAtZero = pos === 0;
     for (;;) {
-      let dealt = 0;
-      let last = -1;
-      let p = pos;
-      while (p < this.talonLen && dealt < this.draw) {
-        if (this.removed[p] === 0) {
-          dealt++;
-          last = p;
-        }
-        p++;
-      }
-      if (dealt > 0) {
-        pos = last + 1;
-        this.addCandidate(last, redeal, stamp);
+      const next = this.dealFrom(pos);
+      if (next > 0) {
+        pos = next;
+        this.addCandidate(next - 1, redeal, stamp);
         continue;
       }
       // Stock empty: redeal once if allowed, useful, and not a repeat of a pass already made.
@@ -219,6 +210,22 @@ export class Engine {
       redeal = 1;
       pos = 0;
     }
+  }
+
+  /**
+   * One deal from talon split `split`: the split after dealing up to `draw` cards (just after the
+   * last card dealt, which is then the waste top), or 0 when the stock is empty.
+   */
+  private dealFrom(split: number): number {
+    let dealt = 0;
+    let last = -1;
+    for (let p = split; p < this.talonLen && dealt < this.draw; p++) {
+      if (this.removed[p] === 0) {
+        dealt++;
+        last = p;
+      }
+    }
+    return last + 1;
   }
 
   private addCandidate(idx: number, redeal: number, stamp: number): void {
@@ -710,19 +717,10 @@ export class Engine {
       let redealt = false;
       const wantRedeal = (m & REDEAL_BIT) !== 0;
       while (!(this.wasteTopIndex(split) === idx && redealt === wantRedeal)) {
-        let dealt = 0;
-        let last = -1;
-        let p = split;
-        while (p < this.talonLen && dealt < this.draw) {
-          if (this.removed[p] === 0) {
-            dealt++;
-            last = p;
-          }
-          p++;
-        }
-        if (dealt > 0) {
+        const next = this.dealFrom(split);
+        if (next > 0) {
           out.push({ kind: 'deal' });
-          split = last + 1;
+          split = next;
         } else {
           if (redealt) throw new Error('internal: talon card not reachable');
           out.push({ kind: 'redeal' });
