@@ -63,3 +63,15 @@ export function expectError(action: () => unknown, pattern: RegExp | string): vo
   if (typeof pattern === 'string') expect(message).toContain(pattern);
   else expect(message).toMatch(pattern);
 }
+
+/** A tiny deterministic generator for choices inside one property run (mulberry32). */
+export function mulberry(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

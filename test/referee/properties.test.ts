@@ -8,6 +8,7 @@ import { formatMove, moveFromJson, moveToJson, parseMove } from '../../src/rules
 import { foundationCards, formatPosition, parsePosition, type Position, validatePosition } from '../../src/rules/position';
 import { PRESET_NAMES, resolveRules, type RulesOptions } from '../../src/rules/rules';
 import { applyMove, checkMove, legalMoves, replay } from '../../src/referee/referee';
+import { mulberry } from '../helpers';
 
 fc.configureGlobal({ seed: 42, numRuns: 12 });
 
@@ -58,18 +59,6 @@ function mutants(p: Position, m: Move, rng: () => number): Move[] {
     { ...m, autoFill: { card: pick(deck), pile: Math.floor(rng() * p.tableau.length) } },
   ];
   return out;
-}
-
-/** A tiny deterministic generator for choices inside one property run. */
-function mulberry(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** What the playouts did, per kind of move, to check that they reach the rules worth testing. */

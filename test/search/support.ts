@@ -8,17 +8,7 @@ import { applyMove, legalMoves, replay } from '../../src/referee/referee';
 
 /** Shared helpers of the solver's tests (test/search/*.test.ts). */
 
-/** A tiny deterministic generator for choices inside one property run (mulberry32). */
-export function mulberry(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry } from '../helpers';
 
 /**
  * Positions met along a random referee playout of up to `steps` moves from `start` (the start
