@@ -83,6 +83,11 @@ export class Engine {
   readonly kingsOnly: boolean;
   readonly foundationToTableau: boolean;
   readonly totalCards: number;
+  /**
+   * Draw 1 with a redeal limit: the talon position (redeals used, split) is left out of the key
+   * and given by `passRank` instead, a dominance order the table compares (see `passRank`).
+   */
+  readonly passDominance: boolean;
 
   // Talon candidates of the current node (K+ stock), filled by `listTalonCards`.
   readonly candIdx = new Int32Array(64);
@@ -165,6 +170,20 @@ export class Engine {
     this.removedBits = new Uint8Array((this.talonLen + 7) >>> 3);
     this.talonSplit = position.waste.length;
     this.redealsUsed = position.redealsUsed;
+    this.passDominance = this.draw === 1 && this.redealLimit >= 0 && this.talonLen > 0;
+  }
+
+  /**
+   * With draw 1 and a redeal limit, how far through its passes of the stock the state is:
+   * redeals used, then the split. Of two states that differ only there, the one of lower rank
+   * dominates: it can deal (and redeal) its way to the other, and dealing is free, so every waste
+   * card the other can reach it reaches too, at a rank no higher; so it has every move of the
+   * other, each leading to the same state at the same or a lower rank. The table keeps the lowest
+   * rank met for each key and skips a state met again at a rank no lower. 0 in other games, whose
+   * key holds the whole state.
+   */
+  passRank(): number {
+    return this.passDominance ? this.redealsUsed * (this.talonLen + 1) + this.talonSplit : 0;
   }
 
   isWon(): boolean {
@@ -292,21 +311,31 @@ export class Engine {
         return n;
       }
     }
-    if (this.draw === 1 && this.candCount > 0) {
-      const idx = this.candIdx[0]!;
-      const c = this.talon[idx]!;
-      if (idx < this.talonSplit && this.toFoundation(c) && this.isSafeToFoundation(c)) {
-        out[n++] = MT_W2F | (idx << TALON_SHIFT) | FORCED_BIT;
-        return n;
+    if (this.draw === 1) {
+      // Dealing never deals past a card that is safe to play to its foundation: the first such card
+      // in dealing order ends the candidates (see docs/algorithms.md, "no dealing past a safe card").
+      for (let i = 0; i < this.candCount; i++) {
+        const idx = this.candIdx[i]!;
+        const c = this.talon[idx]!;
+        if (!this.toFoundation(c) || !this.isSafeToFoundation(c)) continue;
+        if (i === 0 && idx < this.talonSplit) {
+          out[n++] = MT_W2F | (idx << TALON_SHIFT) | FORCED_BIT;
+          return n;
+        }
+        this.candCount = i + 1;
+        break;
       }
     }
 
     // Foundation moves.
     for (let p = 0; p < P; p++) if (this.len[p] > 0 && this.toFoundation(this.top(p))) out[n++] = MT_T2F | (p << SRC_SHIFT);
     if (this.resCount > 0 && this.toFoundation(this.reserve[this.resCount - 1]!)) out[n++] = MT_R2F;
-    for (let i = 0; i < this.candCount; i++) {
-      const idx = this.candIdx[i]!;
-      if (this.toFoundation(this.talon[idx]!)) out[n++] = MT_W2F | (idx << TALON_SHIFT) | (this.candRedeal[i] ? REDEAL_BIT : 0);
+    // Under pass dominance the waste cards go in dealing order, foundation moves among them (below).
+    if (!this.passDominance) {
+      for (let i = 0; i < this.candCount; i++) {
+        const idx = this.candIdx[i]!;
+        if (this.toFoundation(this.talon[idx]!)) out[n++] = MT_W2F | (idx << TALON_SHIFT) | (this.candRedeal[i] ? REDEAL_BIT : 0);
+      }
     }
 
     let firstEmpty = -1;
@@ -370,15 +399,7 @@ export class Engine {
     }
 
     // Waste cards (reached by dealing) to the tableau.
-    for (let i = 0; i < this.candCount; i++) {
-      const idx = this.candIdx[i]!;
-      const c = this.talon[idx]!;
-      const extra = (idx << TALON_SHIFT) | (this.candRedeal[i] ? REDEAL_BIT : 0);
-      for (let d = 0; d < P; d++) {
-        if (this.len[d] > 0 && this.fits[c * 64 + this.top(d)] === 1) out[n++] = MT_W2T | extra | (d << DST_SHIFT);
-      }
-      if (spaceOpen && (fill & FILL_WASTE) !== 0 && this.spaceTakes(c)) out[n++] = MT_W2T | extra | (firstEmpty << DST_SHIFT);
-    }
+    n = this.wasteMoves(out, n, spaceOpen ? firstEmpty : -1);
 
     // Foundation tops back to the tableau.
     if (this.foundationToTableau) {
@@ -393,6 +414,27 @@ export class Engine {
           out[n++] = MT_F2T | (s << SUIT_SHIFT) | (firstEmpty << DST_SHIFT);
         }
       }
+    }
+    return n;
+  }
+
+  /**
+   * Writes the moves of the waste cards that dealing can reach, in dealing order, to the tableau
+   * (and `space`, the first empty pile, or -1), and under pass dominance to the foundations too.
+   */
+  private wasteMoves(out: Int32Array, at: number, space: number): number {
+    let n = at;
+    const P = this.piles;
+    const intoSpace = space >= 0 && (this.fillFlags & FILL_WASTE) !== 0;
+    for (let i = 0; i < this.candCount; i++) {
+      const idx = this.candIdx[i]!;
+      const c = this.talon[idx]!;
+      const extra = (idx << TALON_SHIFT) | (this.candRedeal[i] ? REDEAL_BIT : 0);
+      if (this.passDominance && this.toFoundation(c)) out[n++] = MT_W2F | extra;
+      for (let d = 0; d < P; d++) {
+        if (this.len[d] > 0 && this.fits[c * 64 + this.top(d)] === 1) out[n++] = MT_W2T | extra | (d << DST_SHIFT);
+      }
+      if (intoSpace && this.spaceTakes(c)) out[n++] = MT_W2T | extra | (space << DST_SHIFT);
     }
     return n;
   }
@@ -543,8 +585,8 @@ export class Engine {
    * Byte layout, in order:
    *   0-1   foundation counts, 4 bits per suit (C in the low bits)
    *   2     reserve count
-   *   3     talon split                      } only when the game has a stock
-   *   4-5   redeals used (with a limit only) }
+   *   3     talon split                      } only when the game has a stock, and not with
+   *   4-5   redeals used (with a limit only) } draw 1 and a limit (see `passRank`)
    *   ...   removed flags, one bit per talon entry (entry i in byte i >> 3, bit i & 7)
    *   ...   each tableau pile, sorted by bottom card (piles are interchangeable, so permutations
    *         are one state): its length, then its cards bottom to top, one byte each
@@ -561,8 +603,8 @@ export class Engine {
     bytes[2] = this.resCount;
     let n = 3;
     if (this.talonLen > 0) {
-      bytes[n++] = this.keySplit();
-      if (this.redealLimit >= 0) {
+      if (!this.passDominance) bytes[n++] = this.keySplit();
+      if (this.redealLimit >= 0 && !this.passDominance) {
         bytes[n++] = this.redealsUsed & 255;
         bytes[n++] = this.redealsUsed >>> 8;
       }
@@ -603,7 +645,7 @@ export class Engine {
    * The position a key stands for (the inverse of `encode`, up to the order of tableau piles,
    * which come back sorted by bottom card). Needs this engine's deal: its reserve and talon order.
    */
-  decode(key: Uint32Array, words: number): Position {
+  decode(key: Uint32Array, words: number, rank = 0): Position {
     const bytes = new Uint8Array(key.buffer, key.byteOffset, words * 4);
     const foundations = [bytes[0]! & 15, bytes[0]! >>> 4, bytes[1]! & 15, bytes[1]! >>> 4];
     const resCount = bytes[2]!;
@@ -612,10 +654,16 @@ export class Engine {
     const stock: Card[] = [];
     let redealsUsed = this.redealsUsed;
     if (this.talonLen > 0) {
-      const split = bytes[n++]!;
-      if (this.redealLimit >= 0) {
-        redealsUsed = bytes[n]! | (bytes[n + 1]! << 8);
-        n += 2;
+      let split: number;
+      if (this.passDominance) {
+        split = rank % (this.talonLen + 1);
+        redealsUsed = Math.floor(rank / (this.talonLen + 1));
+      } else {
+        split = bytes[n++]!;
+        if (this.redealLimit >= 0) {
+          redealsUsed = bytes[n]! | (bytes[n + 1]! << 8);
+          n += 2;
+        }
       }
       const maskStart = n;
       n += (this.talonLen + 7) >>> 3;

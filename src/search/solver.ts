@@ -84,7 +84,7 @@ export class Solver {
     };
 
     if (engine.isWon()) return finish('winnable', undefined, []);
-    table.insert(key, engine.encode(key));
+    table.insert(key, engine.encode(key), engine.passRank());
     let depth = 0;
     this.start[0] = 0;
     this.cursor[0] = 0;
@@ -108,7 +108,7 @@ export class Solver {
         this.undoInfo[depth] = info;
         return finish('winnable', undefined, this.solution(position, depth + 1));
       }
-      const status = table.insert(key, engine.encode(key));
+      const status = table.insert(key, engine.encode(key), engine.passRank());
       if (status === PRESENT) {
         engine.undo(m, info);
         continue;

@@ -5,9 +5,15 @@
  * touches one cache line:
  *   slots[2i]      offset of the entry in the arena, plus 1 (0 = empty slot)
  *   slots[2i + 1]  the key's 32-bit hash, so most probes are decided without touching the arena
- * The arena is one Uint32Array of entries [length, word 0, word 1, ...]. A hit compares the whole
- * key, never just the hash: two states can share a hash but never an entry, so a collision can
- * never make the search skip a state it has not seen (and so never wrongly report "unwinnable").
+ * The arena is one Uint32Array of entries [length, rank, word 0, word 1, ...]. A hit compares the
+ * whole key, never just the hash: two states can share a hash but never an entry, so a collision
+ * can never make the search skip a state it has not seen (and so never wrongly report "unwinnable").
+ *
+ * The rank is a dominance order among states that share a key (the engine's `passRank`: how far
+ * through its passes of the stock a state is; 0 in games where the key says everything). A state
+ * of lower rank can do everything one of higher rank can, so a key met again at the same or a
+ * higher rank is PRESENT, and met at a lower rank it is entered again (INSERTED) with the lower
+ * rank stored. Ranks only fall, so every key is entered a bounded number of times.
  *
  * The table starts small (an easy deal clears a few KiB, not the whole budget) and doubles while it
  * fits in `maxBytes`; when it cannot grow, `insert` answers FULL and the search stops with unknown.
@@ -59,8 +65,11 @@ export class StateTable {
     this.count = 0;
   }
 
-  /** Adds the key unless present. Returns INSERTED, PRESENT or FULL. */
-  insert(key: Uint32Array, length: number): number {
+  /**
+   * Adds the key with its rank unless it is present with the same or a lower rank (PRESENT); a
+   * present key of higher rank takes the new rank. Returns INSERTED, PRESENT or FULL.
+   */
+  insert(key: Uint32Array, length: number, rank = 0): number {
     const hash = hashKey(key, length) | 0;
     const mask = this.mask;
     let i = hash & mask;
@@ -73,13 +82,17 @@ export class StateTable {
         const off = at - 1;
         if (arena[off] === length) {
           let k = 0;
-          while (k < length && arena[off + 1 + k] === key[k]) k++;
-          if (k === length) return PRESENT;
+          while (k < length && arena[off + 2 + k] === key[k]) k++;
+          if (k === length) {
+            if (arena[off + 1]! <= rank) return PRESENT;
+            arena[off + 1] = rank;
+            return INSERTED;
+          }
         }
       }
       i = (i + 1) & mask;
     }
-    if (this.arenaUsed + length + 1 > this.arena.length && !this.growArena(length + 1)) return FULL;
+    if (this.arenaUsed + length + 2 > this.arena.length && !this.growArena(length + 2)) return FULL;
     if ((this.count + 1) * 4 > (this.mask + 1) * 3) {
       if (!this.growSlots()) return FULL;
       i = hash & this.mask;
@@ -87,8 +100,9 @@ export class StateTable {
     }
     const off = this.arenaUsed;
     this.arena[off] = length;
-    for (let k = 0; k < length; k++) this.arena[off + 1 + k] = key[k]!;
-    this.arenaUsed += length + 1;
+    this.arena[off + 1] = rank;
+    for (let k = 0; k < length; k++) this.arena[off + 2 + k] = key[k]!;
+    this.arenaUsed += length + 2;
     this.slots[2 * i] = off + 1;
     this.slots[2 * i + 1] = hash;
     this.count++;

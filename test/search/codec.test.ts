@@ -29,7 +29,7 @@ describe('packed key', () => {
         const key = new Uint32Array(64);
         for (const pick of picks) {
           const words = engine.encode(key);
-          const decoded = engine.decode(key, words);
+          const decoded = engine.decode(key, words, engine.passRank());
           expect(canonical(decoded)).toBe(canonical(engine.toPosition()));
           const n = engine.generate(moves, 0);
           if (n === 0) break;

@@ -41,9 +41,10 @@ const transpositions = new Map<string, number>();
 
 const label = ([game, options]: readonly [string, RulesOptions]) => `${game} ${JSON.stringify(options)}`;
 
+/** The key with the pass rank the table stores beside it: together they are the state. */
 function packed(engine: Engine, buffer: Uint32Array): string {
   const words = engine.encode(buffer);
-  return Array.from(buffer.subarray(0, words)).join(',');
+  return `${Array.from(buffer.subarray(0, words)).join(',')}/${engine.passRank()}`;
 }
 
 /** A random permutation of 0..n-1. */

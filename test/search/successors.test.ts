@@ -23,7 +23,8 @@ import { canonicalKey, mulberry, playout, positionText, solveCommand } from './s
  *   move generated; (b) a whole pile never moves into an empty pile; (c) only the first empty pile
  *   is a destination (so moves into a space are compared up to the order of the piles); (d) deals and
  *   redeals are not engine moves: instead every waste card that deals and redeals alone can bring to
- *   the top (the one on top now included) is played by one engine move, with no more redeals used.
+ *   the top (the one on top now included) is played by one engine move, with no more redeals used;
+ *   (e) with draw 1, dealing stops at a card that is safe to play to its foundation.
  */
 
 const SEED = 4_242;
@@ -144,7 +145,16 @@ function checkSuccessors(p: Position, where: string, game: string): void {
   // (d) The K+ stock: every waste card that deals and redeals alone can bring to the top is played
   // by one engine move, using no more redeals than the referee's way (fewer redeals used can do
   // everything more can).
-  for (const q of dealtOnly(p).slice(1)) {
+  // (e) With draw 1, dealing never goes past a card that is safe to play to its foundation: the
+  // deals-only positions after the first whose waste top is such a card are not reached.
+  let pastSafe = false;
+  for (const q of dealtOnly(p)) {
+    if (pastSafe) {
+      tally(game, 'referee: dealt past a safe foundation card (pruned)');
+      continue;
+    }
+    if (p.rules.draw === 1 && safeWasteTop(q)) pastSafe = true;
+    if (q === p) continue;
     for (const move of legalMoves(q)) {
       if (move.kind !== 'move' || move.from.area !== 'waste') continue;
       const next = applyMove(q, move);
@@ -155,6 +165,14 @@ function checkSuccessors(p: Position, where: string, game: string): void {
       tally(game, `referee: waste -> ${move.to.area} after dealing`);
     }
   }
+}
+
+/** Whether the waste top of `p` may go to its foundation and no card in play could be built on it. */
+function safeWasteTop(p: Position): boolean {
+  const top = p.waste.at(-1);
+  if (top === undefined || p.rules.foundationToTableau) return false;
+  const toFoundation = legalMoves(p).some((m) => m.kind === 'move' && m.from.area === 'waste' && m.to.area === 'foundation');
+  return toFoundation && !inPlay(p).some((c) => buildsOn(p.rules, p.baseRank, c, top));
 }
 
 /** The whole position but for redeals used, with the tableau piles sorted when `sorted`. */
@@ -267,6 +285,7 @@ describe('the differential checks are not vacuous', () => {
       expectSeen(game, 'referee: waste -> foundation after dealing');
     }
     expectSeen('storehouse', 'referee: reserve -> tableau (space)');
+    expectSeen('storehouse', 'referee: dealt past a safe foundation card (pruned)');
     expectSeen('storehouse', 'referee: waste -> tableau (space)');
     for (const game of ['canfield', 'canfield-sequences']) expectSeen(game, 'engine: auto fill');
     expectSeen('canfield-relaxed', 'referee: foundation -> tableau');
