@@ -4,6 +4,7 @@ import { rankAtOrder } from '../rules/order';
 import type { Position } from '../rules/position';
 import { autoFillsFromReserve, type Rules } from '../rules/rules';
 import {
+  AUTO_FILL_BIT,
   COUNT_SHIFT,
   DST_SHIFT,
   FORCED_BIT,
@@ -457,7 +458,7 @@ export class Engine {
     if (this.autoReserve && this.len[p] === 0 && this.resCount > 0) {
       this.resCount--;
       this.push(p, this.reserve[this.resCount]!);
-      return 1 << 30;
+      return AUTO_FILL_BIT;
     }
     return 0;
   }
@@ -523,7 +524,7 @@ export class Engine {
     switch (moveType(m)) {
       case MT_T2F: {
         const s = moveSrc(m);
-        if (info & (1 << 30)) {
+        if (info & AUTO_FILL_BIT) {
           this.len[s]--;
           this.resCount++;
         }
@@ -538,7 +539,7 @@ export class Engine {
         const d = moveDst(m);
         const k = moveCount(m);
         const H = this.maxHeight;
-        if (info & (1 << 30)) {
+        if (info & AUTO_FILL_BIT) {
           this.len[s]--;
           this.resCount++;
         }

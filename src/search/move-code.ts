@@ -38,3 +38,16 @@ export const moveDst = (m: number): number => (m >>> DST_SHIFT) & PILE_MASK;
 export const moveCount = (m: number): number => (m >>> COUNT_SHIFT) & COUNT_MASK;
 export const moveTalon = (m: number): number => (m >>> TALON_SHIFT) & TALON_MASK;
 export const moveSuit = (m: number): number => (m >>> SUIT_SHIFT) & SUIT_MASK;
+
+/** The undo info bit that says the reserve filled the pile a move emptied (see Engine.make). */
+export const AUTO_FILL_BIT = 1 << 30;
+
+/**
+ * The move that takes tableau move `m` straight back (the same cards onto the pile they left), or
+ * -1 when there is none to skip: only a run moved between piles, with no reserve card filling the
+ * pile it left, comes straight back to the state before it.
+ */
+export function inverseMove(m: number, undoInfo: number): number {
+  if (moveType(m) !== MT_T2T || (undoInfo & AUTO_FILL_BIT) !== 0) return -1;
+  return MT_T2T | (moveDst(m) << SRC_SHIFT) | (moveSrc(m) << DST_SHIFT) | (moveCount(m) << COUNT_SHIFT);
+}

@@ -2,6 +2,7 @@ import type { Move } from '../rules/move';
 import type { Position } from '../rules/position';
 import { validatePosition } from '../rules/position';
 import { Engine } from './engine';
+import { AUTO_FILL_BIT, inverseMove } from './move-code';
 import { FULL, PRESENT, StateTable } from './table';
 import type { LimitReason, SolveOptions, SolveResult } from './types';
 
@@ -48,6 +49,8 @@ export class Solver {
   private cursor = new Int32Array(1 << 10);
   private made = new Int32Array(1 << 10);
   private undoInfo = new Int32Array(1 << 10);
+  // inverse[ply]: the move that would take the move into this ply straight back (see below), or -1.
+  private inverse = new Int32Array(1 << 10);
 
   constructor(options: SolveOptions = {}) {
     this.defaults = options;
@@ -88,6 +91,7 @@ export class Solver {
     let depth = 0;
     this.start[0] = 0;
     this.cursor[0] = 0;
+    this.inverse[0] = -1;
     this.end[0] = this.generateAt(engine, 0);
 
     while (depth >= 0) {
@@ -97,6 +101,9 @@ export class Solver {
         continue;
       }
       const m = this.moves[this.cursor[depth]++]!;
+      // Moving a run straight back leads to the state this ply came from, which is in the table:
+      // skipping it saves the node and changes nothing else.
+      if (m === this.inverse[depth]) continue;
       const info = engine.make(m);
       nodes++;
       if ((nodes & (CHECK_EVERY - 1)) === 0) {
@@ -122,6 +129,7 @@ export class Solver {
         this.ensurePly(depth);
         if (this.stackBytes() > budgetBytes * 0.2) return finish('unknown', 'memory');
       }
+      this.inverse[depth] = inverseMove(m, info);
       this.start[depth] = this.end[depth - 1]!;
       this.cursor[depth] = this.start[depth]!;
       this.end[depth] = this.generateAt(engine, this.start[depth]!);
@@ -131,7 +139,7 @@ export class Solver {
 
   /** Bytes held by the search stack; it counts against the memory budget with the table. */
   private stackBytes(): number {
-    return this.moves.byteLength + 5 * this.start.byteLength;
+    return this.moves.byteLength + 6 * this.start.byteLength;
   }
 
   /** Generates the moves of the engine's state into the move stack from `at`, growing it as needed. */
@@ -155,6 +163,7 @@ export class Solver {
       this.cursor = new Int32Array(1 << 10);
       this.made = new Int32Array(1 << 10);
       this.undoInfo = new Int32Array(1 << 10);
+      this.inverse = new Int32Array(1 << 10);
     }
   }
 
@@ -170,6 +179,7 @@ export class Solver {
     this.cursor = grow(this.cursor);
     this.made = grow(this.made);
     this.undoInfo = grow(this.undoInfo);
+    this.inverse = grow(this.inverse);
   }
 
   /** Replays the path from the root in a fresh engine, turning each internal move into public moves. */
@@ -181,7 +191,7 @@ export class Solver {
       const described = engine.describe(m);
       const info = engine.make(m);
       const last = described[described.length - 1]!;
-      if (info & (1 << 30) && last.kind === 'move' && last.from.area === 'tableau') {
+      if (info & AUTO_FILL_BIT && last.kind === 'move' && last.from.area === 'tableau') {
         const pile = last.from.index;
         last.autoFill = { card: engine.top(pile), pile };
       }
