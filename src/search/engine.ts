@@ -63,6 +63,13 @@ export class Engine {
   readonly order = new Int8Array(64);
   /** fits[c * 64 + t]: card c may be built on card t on the tableau. */
   readonly fits = new Uint8Array(64 * 64);
+  /** builders[t * 4 ..]: the cards that may be built on card t (at most 4), 255 past the last. */
+  private readonly builders = new Uint8Array(64 * 4).fill(255);
+  // onPiles[c]: bit d set when card c may be built on the top of pile d; valid while onStamp[c]
+  // equals tops, which `markTops` renews once per `generate`.
+  private readonly onPiles = new Int32Array(64);
+  private readonly onStamp = new Int32Array(64);
+  private tops = 0;
 
   readonly pile: Uint8Array;
   readonly len: Int32Array;
@@ -149,6 +156,11 @@ export class Engine {
             if (rules.build === 'alternate-colors') suitFits = cardColour(c) !== cardColour(t);
             else if (rules.build === 'same-suit') suitFits = s1 === s2;
             this.fits[c * 64 + t] = rankFits && suitFits && c !== t ? 1 : 0;
+            if (this.fits[c * 64 + t] === 1) {
+              let i = t * 4;
+              while (this.builders[i] !== 255) i++;
+              this.builders[i] = c;
+            }
           }
         }
       }
@@ -351,11 +363,10 @@ export class Engine {
     const spaceOpen = firstEmpty >= 0 && !autoBlocks;
 
     // Reserve top to the tableau.
+    this.markTops();
     if (this.resCount > 0) {
       const c = this.reserve[this.resCount - 1]!;
-      for (let d = 0; d < P; d++) {
-        if (this.len[d] > 0 && this.fits[c * 64 + this.top(d)] === 1) out[n++] = MT_R2T | (d << DST_SHIFT);
-      }
+      for (let on = this.pilesTaking(c); on !== 0; on &= on - 1) out[n++] = MT_R2T | ((31 - Math.clz32(on & -on)) << DST_SHIFT);
       if (spaceOpen && (fill & FILL_RESERVE) !== 0 && this.spaceTakes(c)) out[n++] = MT_R2T | (firstEmpty << DST_SHIFT);
     }
 
@@ -425,19 +436,41 @@ export class Engine {
    */
   private wasteMoves(out: Int32Array, at: number, space: number): number {
     let n = at;
-    const P = this.piles;
     const intoSpace = space >= 0 && (this.fillFlags & FILL_WASTE) !== 0;
     for (let i = 0; i < this.candCount; i++) {
       const idx = this.candIdx[i]!;
       const c = this.talon[idx]!;
       const extra = (idx << TALON_SHIFT) | (this.candRedeal[i] ? REDEAL_BIT : 0);
       if (this.passDominance && this.toFoundation(c)) out[n++] = MT_W2F | extra;
-      for (let d = 0; d < P; d++) {
-        if (this.len[d] > 0 && this.fits[c * 64 + this.top(d)] === 1) out[n++] = MT_W2T | extra | (d << DST_SHIFT);
-      }
+      for (let on = this.pilesTaking(c); on !== 0; on &= on - 1) out[n++] = MT_W2T | extra | ((31 - Math.clz32(on & -on)) << DST_SHIFT);
       if (intoSpace && this.spaceTakes(c)) out[n++] = MT_W2T | extra | (space << DST_SHIFT);
     }
     return n;
+  }
+
+  /** Notes, for every card, on which pile tops it may be built; `pilesTaking` reads it. */
+  private markTops(): void {
+    const stamp = ++this.tops;
+    const H = this.maxHeight;
+    for (let d = 0; d < this.piles; d++) {
+      const l = this.len[d]!;
+      if (l === 0) continue;
+      const t = this.pile[d * H + l - 1]!;
+      for (let i = t * 4; i < t * 4 + 4; i++) {
+        const c = this.builders[i]!;
+        if (c === 255) break;
+        if (this.onStamp[c] !== stamp) {
+          this.onStamp[c] = stamp;
+          this.onPiles[c] = 0;
+        }
+        this.onPiles[c] |= 1 << d;
+      }
+    }
+  }
+
+  /** The piles (bit d for pile d) whose top card c may be built on, as `markTops` last saw them. */
+  private pilesTaking(c: number): number {
+    return this.onStamp[c] === this.tops ? this.onPiles[c]! : 0;
   }
 
   /** Whether card c (the bottom of what moves) may go into a space: under `kings`, only the top rank. */
