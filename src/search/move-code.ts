@@ -43,11 +43,23 @@ export const moveSuit = (m: number): number => (m >>> SUIT_SHIFT) & SUIT_MASK;
 export const AUTO_FILL_BIT = 1 << 30;
 
 /**
- * The move that takes tableau move `m` straight back (the same cards onto the pile they left), or
- * -1 when there is none to skip: only a run moved between piles, with no reserve card filling the
- * pile it left, comes straight back to the state before it.
+ * The move that takes move `m` straight back to the state before it, as the engine would generate
+ * it, or -1 when there is none: a run moved between piles goes back onto the pile it left, a
+ * foundation card moved to a pile goes home again, and a tableau card played to its foundation
+ * comes back onto its pile (games with foundation to tableau). Not when a reserve card filled the
+ * pile the move emptied (`undoInfo`, from Engine.make): then the way back lands elsewhere.
  */
 export function inverseMove(m: number, undoInfo: number): number {
-  if (moveType(m) !== MT_T2T || (undoInfo & AUTO_FILL_BIT) !== 0) return -1;
-  return MT_T2T | (moveDst(m) << SRC_SHIFT) | (moveSrc(m) << DST_SHIFT) | (moveCount(m) << COUNT_SHIFT);
+  if ((undoInfo & AUTO_FILL_BIT) !== 0) return -1;
+  switch (moveType(m)) {
+    case MT_T2T:
+      return MT_T2T | (moveDst(m) << SRC_SHIFT) | (moveSrc(m) << DST_SHIFT) | (moveCount(m) << COUNT_SHIFT);
+    case MT_F2T:
+      return MT_T2F | (moveDst(m) << SRC_SHIFT);
+    case MT_T2F:
+      // The undo info of a tableau-to-foundation move holds the card.
+      return MT_F2T | (((undoInfo & 255) / 13) | 0) << SUIT_SHIFT | (moveSrc(m) << DST_SHIFT);
+    default:
+      return -1;
+  }
 }
