@@ -36,6 +36,8 @@ export class StateTable {
   private mask = INITIAL_SLOTS - 1;
   /** Entries stored. */
   count = 0;
+  /** Arena offset of the entry the last `insert` added (when it answered INSERTED). */
+  lastOffset = 0;
   maxBytes: number;
 
   constructor(maxBytes: number) {
@@ -92,7 +94,15 @@ export class StateTable {
     this.slots[2 * i] = off + 1;
     this.slots[2 * i + 1] = hash;
     this.count++;
+    this.lastOffset = off;
     return INSERTED;
+  }
+
+  /** Copies the key of the entry at arena offset `off` into `key` and returns its length in words. */
+  keyAt(off: number, key: Uint32Array): number {
+    const length = this.arena[off]!;
+    for (let k = 0; k < length; k++) key[k] = this.arena[off + 1 + k]!;
+    return length;
   }
 
   private growArena(need: number): boolean {
