@@ -33,6 +33,22 @@ const FILL_RESERVE = 2;
 const FILL_WASTE = 4;
 const FILL_FOUNDATION = 8;
 
+/** Weights of `Engine.evaluate`: cards home, breaks, cards above a card a foundation takes next, spaces. */
+const W_HOME = 50;
+const W_BREAK = 5;
+const W_BURIED = 40;
+const W_SPACE = 10;
+
+/** A pseudo-random term in 0..JITTER-1 for move m in move order `variant` (a fixed hash). */
+const JITTER = 64;
+function jitter(m: number, variant: number): number {
+  let h = Math.imul(m ^ Math.imul(variant, 0x9e3779b1), 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) % JITTER;
+}
+
 /** No card: an empty slot in the 6-bit card fields of the key. */
 const NO_CARD = 63;
 
@@ -105,8 +121,19 @@ export class Engine {
   private stamp = 0;
 
   private readonly pileOrder: Int32Array;
+  /** Whether `generate` sorts its moves by `score` (games with only a tableau: the Canister family). */
+  readonly ordered: boolean;
+  private readonly scores = new Int32Array(4096);
+  private readonly needDepth: Int32Array;
 
-  constructor(position: Position) {
+  /**
+   * Which move order `generate` uses in the tableau-only games: 0 is the plain score, others add a
+   * fixed pseudo-random term per move (restarts of the search try other orders).
+   */
+  readonly variant: number;
+
+  constructor(position: Position, variant = 0) {
+    this.variant = variant;
     const rules = position.rules;
     this.rules = rules;
     this.ranks = rules.ranks;
@@ -169,6 +196,7 @@ export class Engine {
     this.pile = new Uint8Array(this.piles * this.maxHeight);
     this.len = new Int32Array(this.piles);
     this.pileOrder = new Int32Array(this.piles);
+    this.needDepth = new Int32Array(this.piles);
     position.tableau.forEach((cards, p) => {
       cards.forEach((c, i) => (this.pile[p * this.maxHeight + i] = c));
       this.len[p] = cards.length;
@@ -184,6 +212,7 @@ export class Engine {
     this.talonSplit = position.waste.length;
     this.redealsUsed = position.redealsUsed;
     this.passDominance = this.draw === 1 && this.redealLimit >= 0 && this.talonLen > 0;
+    this.ordered = this.talonLen === 0 && this.resCount === 0 && !this.foundationToTableau;
   }
 
   /**
@@ -276,6 +305,9 @@ export class Engine {
     if (build === 'same-suit') return true;
     if (o === 0) return !this.rules.wrap;
     const f = this.found;
+    // Every card of order o-2 home: each card that could build on c is itself next on its
+    // foundation and nothing can build on it (docs/algorithms.md, rule 2, second case).
+    if (!this.rules.wrap && f[0]! >= o - 1 && f[1]! >= o - 1 && f[2]! >= o - 1 && f[3]! >= o - 1) return true;
     if (build === 'any-suit') return f[0]! >= o && f[1]! >= o && f[2]! >= o && f[3]! >= o;
     // Alternating colours: both suits of the other colour must already hold order o-1.
     return cardColour(card) === 0 ? f[1]! >= o && f[2]! >= o : f[0]! >= o && f[3]! >= o;
@@ -308,14 +340,22 @@ export class Engine {
     let n = at;
     this.listTalonCards();
 
-    // Forced safe foundation moves: tableau tops, reserve top, and the waste top with draw 1.
+    // Forced safe foundation moves: tableau tops, reserve top, and the waste top with draw 1. Of
+    // several safe tableau tops, the lowest card code, so that the move does not depend on how the
+    // piles are numbered (the best-first search reloads states with their piles in key order).
+    let forcedPile = -1;
+    let forcedCard = 64;
     for (let p = 0; p < P; p++) {
       if (this.len[p] === 0) continue;
       const c = this.top(p);
-      if (this.toFoundation(c) && this.isSafeToFoundation(c)) {
-        out[n++] = MT_T2F | (p << SRC_SHIFT) | FORCED_BIT;
-        return n;
+      if (c < forcedCard && this.toFoundation(c) && this.isSafeToFoundation(c)) {
+        forcedPile = p;
+        forcedCard = c;
       }
+    }
+    if (forcedPile >= 0) {
+      out[n++] = MT_T2F | (forcedPile << SRC_SHIFT) | FORCED_BIT;
+      return n;
     }
     if (this.resCount > 0) {
       const c = this.reserve[this.resCount - 1]!;
@@ -427,6 +467,7 @@ export class Engine {
         }
       }
     }
+    if (this.ordered) this.sortMoves(out, at, n);
     return n;
   }
 
@@ -471,6 +512,75 @@ export class Engine {
   /** The piles (bit d for pile d) whose top card c may be built on, as `markTops` last saw them. */
   private pilesTaking(c: number): number {
     return this.onStamp[c] === this.tops ? this.onPiles[c]! : 0;
+  }
+
+  /**
+   * Orders the moves from `at` to `n` most promising first, by a score of how much each digs out
+   * the cards the foundations need next (plus, in another `variant`, a fixed pseudo-random term
+   * per move). Only the order changes, never the set of moves, so this is a heuristic with no
+   * bearing on soundness; it is a function of the working state alone (and the sort is stable), so
+   * the solver can generate a list again after undo and find the same order.
+   */
+  private sortMoves(out: Int32Array, at: number, n: number): void {
+    const P = this.piles;
+    const H = this.maxHeight;
+    const pile = this.pile;
+    const need = this.needDepth;
+    const ord = this.order;
+    const found = this.found;
+    const variant = this.variant;
+    // needDepth[p]: cards above the highest card in pile p that a foundation takes next.
+    for (let p = 0; p < P; p++) {
+      const b = p * H;
+      const l = this.len[p]!;
+      let dpt = 1 << 20;
+      for (let i = l - 1; i >= 0; i--) {
+        const c = pile[b + i]!;
+        if (found[cardSuit(c)] === ord[c]) {
+          dpt = l - 1 - i;
+          break;
+        }
+      }
+      need[p] = dpt;
+    }
+    const sc = this.scores;
+    for (let i = at; i < n; i++) {
+      const m = out[i]!;
+      let score = 0;
+      const type = moveType(m);
+      if (type === MT_T2F) score = 1000;
+      else if (type === MT_T2T) {
+        const s = moveSrc(m);
+        const d = moveDst(m);
+        const k = moveCount(m);
+        const rest = this.len[s]! - k;
+        if (rest === 0) score += 60;
+        else {
+          const e = pile[s * H + rest - 1]!;
+          if (found[cardSuit(e)] === ord[e]) score += 200;
+          else if (this.fits[pile[s * H + rest]! * 64 + e] === 1) score -= 30;
+        }
+        const ns = need[s]!;
+        if (ns < 1 << 20 && ns >= k) score += 50 - 3 * (ns - k);
+        if (this.len[d] === 0) score -= 20;
+        else if (need[d]! < 1 << 20) score -= 10 + Math.max(0, 10 - need[d]!);
+      }
+      if (variant !== 0) score += jitter(m, variant);
+      sc[i - at] = score;
+    }
+    // Insertion sort, stable, descending by score.
+    for (let i = at + 1; i < n; i++) {
+      const m = out[i]!;
+      const v = sc[i - at]!;
+      let j = i - 1;
+      while (j >= at && sc[j - at]! < v) {
+        out[j + 1] = out[j]!;
+        sc[j + 1 - at] = sc[j - at]!;
+        j--;
+      }
+      out[j + 1] = m;
+      sc[j + 1 - at] = v;
+    }
   }
 
   /** Whether card c (the bottom of what moves) may go into a space: under `kings`, only the top rank. */
@@ -673,6 +783,74 @@ export class Engine {
     const words = (n + 3) >>> 2;
     while (n < words * 4) bytes[n++] = 0;
     return words;
+  }
+
+  /**
+   * Loads the state a key stands for into this engine (the inverse of `encode`, up to the order of
+   * the tableau piles, which come back sorted by bottom card). Needs this engine's deal.
+   */
+  load(key: Uint32Array, words: number): void {
+    const bytes = this.keyBytes(key);
+    void words;
+    const f = this.found;
+    f[0] = bytes[0]! & 15;
+    f[1] = bytes[0]! >>> 4;
+    f[2] = bytes[1]! & 15;
+    f[3] = bytes[1]! >>> 4;
+    this.resCount = bytes[2]!;
+    let n = 3;
+    if (this.talonLen > 0) {
+      this.talonSplit = bytes[n++]!;
+      if (this.redealLimit >= 0) {
+        this.redealsUsed = bytes[n]! | (bytes[n + 1]! << 8);
+        n += 2;
+      }
+      for (let i = 0; i < this.removedBits.length; i++) this.removedBits[i] = bytes[n + i]!;
+      for (let i = 0; i < this.talonLen; i++) this.removed[i] = (bytes[n + (i >>> 3)]! >>> (i & 7)) & 1;
+      n += this.removedBits.length;
+    }
+    const H = this.maxHeight;
+    for (let p = 0; p < this.piles; p++) {
+      const m = bytes[n++]!;
+      for (let i = 0; i < m; i++) this.pile[p * H + i] = bytes[n++]!;
+      this.len[p] = m;
+    }
+  }
+
+  /**
+   * A guess at how close the state is to a win, for the best-first search of the tableau-only games
+   * (higher is better): cards home, less cards out of sequence ("breaks": a card that does not fit
+   * on the one under it), less cards above the card each foundation takes next, more spaces.
+   * It only orders the search; the verdict never depends on it.
+   */
+  evaluate(): number {
+    const P = this.piles;
+    const H = this.maxHeight;
+    const pile = this.pile;
+    const found = this.found;
+    const ord = this.order;
+    const fits = this.fits;
+    let breaks = 0;
+    let buried = 0;
+    let spaces = 0;
+    for (let p = 0; p < P; p++) {
+      const l = this.len[p]!;
+      if (l === 0) {
+        spaces++;
+        continue;
+      }
+      const b = p * H;
+      let below = pile[b]!;
+      if (found[cardSuit(below)] === ord[below]) buried += l - 1;
+      for (let i = 1; i < l; i++) {
+        const c = pile[b + i]!;
+        if (fits[c * 64 + below] !== 1) breaks++;
+        if (found[cardSuit(c)] === ord[c]) buried += l - 1 - i;
+        below = c;
+      }
+    }
+    const home = found[0]! + found[1]! + found[2]! + found[3]!;
+    return home * W_HOME - breaks * W_BREAK - buried * W_BURIED + spaces * W_SPACE;
   }
 
   /**

@@ -3,15 +3,32 @@ import type { Position } from '../rules/position';
 import { validatePosition } from '../rules/position';
 import { Engine } from './engine';
 import { AUTO_FILL_BIT, inverseMove } from './move-code';
-import { FULL, PRESENT, StateTable } from './table';
+import { FULL, INSERTED, PRESENT, StateTable } from './table';
 import type { LimitReason, SolveOptions, SolveResult } from './types';
 
 const DEFAULT_MEMORY_MIB = 1024;
 /** Limits are checked every this many nodes, not every node. */
 const CHECK_EVERY = 1024;
 const MAX_KEY_WORDS = 64;
+/** Room for one state's moves (a state has at most a few hundred). */
+const MOVE_HEADROOM = 4096;
+/** Node budget of the first run in the games searched with restarts; each run doubles it. */
+const RUN_NODES = 1 << 16;
+/** Buckets of the best-first search's open states, by `Engine.evaluate`, offset by BUCKET_ZERO. */
+const BUCKETS = 1 << 16;
+const BUCKET_ZERO = 1 << 15;
+
+function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
+/** Move-list entries kept for the stored plies of the path (4 MiB). */
+const MOVES_KEPT = 1 << 20;
 
 interface ResolvedSolveOptions {
+  restartNodes: number;
   nodeLimit: number;
   timeLimitMs: number;
   memoryMiB: number;
@@ -20,6 +37,7 @@ interface ResolvedSolveOptions {
 function resolveOptions(base: SolveOptions, extra: SolveOptions | undefined): ResolvedSolveOptions {
   const o = { ...base, ...extra };
   return {
+    restartNodes: o.restartNodes ?? RUN_NODES,
     nodeLimit: o.nodeLimit ?? Infinity,
     timeLimitMs: o.timeLimitMs ?? Infinity,
     memoryMiB: o.memoryMiB ?? DEFAULT_MEMORY_MIB,
@@ -43,6 +61,10 @@ export class Solver {
   private readonly key = new Uint32Array(MAX_KEY_WORDS);
   // The search stack, one entry per ply: the move list lives in `moves`, from start[ply] to end[ply],
   // with cursor[ply] the next to try; made[ply] and undoInfo[ply] are the move taken from this ply.
+  // Only the plies whose lists fit under MOVES_KEPT are kept ("stored", a prefix of the path): a
+  // deeper ply's list is written at the one place after the stored ones, overwritten by its child's,
+  // and generated again when the search comes back to it (generation is deterministic), so a path
+  // millions of plies deep costs 24 bytes a ply, not its move lists.
   private moves = new Int32Array(1 << 16);
   private start = new Int32Array(1 << 10);
   private end = new Int32Array(1 << 10);
@@ -66,18 +88,14 @@ export class Solver {
     // The table gets 80% of the budget and the stack the rest (a search can run millions of plies deep).
     const budgetBytes = o.memoryMiB * 1024 * 1024;
     table.maxBytes = budgetBytes * 0.8;
-    table.clear();
-    this.shrinkStack();
-    const engine = new Engine(position);
-    const key = this.key;
-
     let nodes = 0;
     let maxDepth = 0;
+    let unique = 0;
     const finish = (verdict: SolveResult['verdict'], reason?: LimitReason, moves?: Move[]): SolveResult => {
       const result: SolveResult = {
         verdict,
         nodes,
-        uniqueStates: table.count,
+        uniqueStates: unique,
         elapsedMs: performance.now() - started,
         maxDepth,
       };
@@ -85,10 +103,56 @@ export class Solver {
       if (reason) result.reason = reason;
       return result;
     };
+    if (new Engine(position).isWon()) return finish('winnable', undefined, []);
 
-    if (engine.isWon()) return finish('winnable', undefined, []);
+    // Runs: one depth-first search, or, in the tableau-only games, a series of them with growing
+    // node budgets and different move orders (restarts, see docs/algorithms.md). Each run starts
+    // afresh; only a run that ends by itself gives a verdict.
+    for (let run = 0; ; run++) {
+      const engine = new Engine(position, run);
+      const restarts = engine.ordered;
+      const cap = restarts ? Math.min(o.nodeLimit, nodes + o.restartNodes * 2 ** run) : o.nodeLimit;
+      table.clear();
+      this.shrinkStack();
+      const r =
+        restarts && run % 2 === 1
+          ? this.bestFirst(engine, position, nodes, cap, deadline, budgetBytes)
+          : this.depthFirst(engine, position, nodes, cap, deadline, budgetBytes);
+      nodes = r.nodes;
+      if (r.maxDepth > maxDepth) maxDepth = r.maxDepth;
+      unique += table.count;
+      if (r.outcome === 'winnable') {
+        const moves = this.won!;
+        this.won = undefined;
+        return finish('winnable', undefined, moves);
+      }
+      if (r.outcome === 'unwinnable') return finish('unwinnable');
+      if (r.outcome !== 'nodes' || nodes >= o.nodeLimit) return finish('unknown', r.outcome);
+    }
+  }
+
+  private won: Move[] | undefined;
+
+  /**
+   * One depth-first search from the root, counting nodes on from `nodes` up to `nodeCap`. Answers
+   * how it ended, the node count and the deepest ply; a win leaves its moves in `this.won`.
+   */
+  private depthFirst(
+    engine: Engine,
+    position: Position,
+    nodes: number,
+    nodeCap: number,
+    deadline: number,
+    budgetBytes: number,
+  ): { outcome: 'winnable' | 'unwinnable' | LimitReason; nodes: number; maxDepth: number } {
+    const table = this.table;
+    const key = this.key;
+    let maxDepth = 0;
+    const stop = (outcome: 'winnable' | 'unwinnable' | LimitReason) => ({ outcome, nodes, maxDepth });
     table.insert(key, engine.encode(key), engine.passRank());
     let depth = 0;
+    // Plies 0 .. stored-1 keep their move lists; deeper plies regenerate theirs on the way back.
+    let stored = 1;
     this.start[0] = 0;
     this.cursor[0] = 0;
     this.inverse[0] = -1;
@@ -96,8 +160,13 @@ export class Solver {
 
     while (depth >= 0) {
       if (this.cursor[depth] === this.end[depth]) {
+        if (stored > depth) stored = depth;
         depth--;
-        if (depth >= 0) engine.undo(this.made[depth]!, this.undoInfo[depth]!);
+        if (depth >= 0) {
+          engine.undo(this.made[depth]!, this.undoInfo[depth]!);
+          // Same state, same list: the cursor goes on where it stopped.
+          if (depth >= stored) this.end[depth] = this.generateAt(engine, this.start[depth]!);
+        }
         continue;
       }
       const m = this.moves[this.cursor[depth]++]!;
@@ -106,35 +175,161 @@ export class Solver {
       if (m === this.inverse[depth]) continue;
       const info = engine.make(m);
       nodes++;
-      if ((nodes & (CHECK_EVERY - 1)) === 0) {
-        if (nodes >= o.nodeLimit) return finish('unknown', 'nodes');
-        if (performance.now() > deadline) return finish('unknown', 'time');
-      }
+      if (nodes >= nodeCap) return stop('nodes');
+      if ((nodes & (CHECK_EVERY - 1)) === 0 && performance.now() > deadline) return stop('time');
       if (engine.isWon()) {
         this.made[depth] = m;
         this.undoInfo[depth] = info;
-        return finish('winnable', undefined, this.solution(position, depth + 1));
+        this.won = this.solution(position, depth + 1);
+        return stop('winnable');
       }
       const status = table.insert(key, engine.encode(key), engine.passRank());
       if (status === PRESENT) {
         engine.undo(m, info);
         continue;
       }
-      if (status === FULL) return finish('unknown', 'memory');
+      if (status === FULL) return stop('memory');
       this.made[depth] = m;
       this.undoInfo[depth] = info;
+      // A stored parent's list ends where this one starts; a regenerated parent's list is dropped.
+      const at = depth < stored ? this.end[depth]! : this.start[depth]!;
       depth++;
       if (depth > maxDepth) maxDepth = depth;
       if (depth + 1 >= this.start.length) {
         this.ensurePly(depth);
-        if (this.stackBytes() > budgetBytes * 0.2) return finish('unknown', 'memory');
+        if (this.stackBytes() > budgetBytes * 0.2) return stop('memory');
       }
+      if (depth === stored && at + MOVE_HEADROOM <= MOVES_KEPT) stored++;
       this.inverse[depth] = inverseMove(m, info);
-      this.start[depth] = this.end[depth - 1]!;
-      this.cursor[depth] = this.start[depth]!;
-      this.end[depth] = this.generateAt(engine, this.start[depth]!);
+      this.start[depth] = at;
+      this.cursor[depth] = at;
+      this.end[depth] = this.generateAt(engine, at);
     }
-    return finish('unwinnable');
+    return stop('unwinnable');
+  }
+
+  /**
+   * Best-first graph search, for the games with only a tableau (the Canister family), where a
+   * depth-first walk wanders through millions of rearrangements of the same cards. The open states
+   * wait in buckets by `Engine.evaluate` (last in, first out within a bucket) and are re-loaded from
+   * their keys in the table; each entered state keeps its parent, so a win is traced back. It enters
+   * exactly the states the depth-first search would (every state reachable through generated moves,
+   * each once), only in another order: when the buckets run empty the deal is unwinnable.
+   */
+  private bestFirst(
+    engine: Engine,
+    position: Position,
+    nodes: number,
+    nodeCap: number,
+    deadline: number,
+    budgetBytes: number,
+  ): { outcome: 'winnable' | 'unwinnable' | LimitReason; nodes: number; maxDepth: number } {
+    const stop = (outcome: 'winnable' | 'unwinnable' | LimitReason) => ({ outcome, nodes, maxDepth: 0 });
+    const table = this.table;
+    const key = this.key;
+    let offsetOf = new Int32Array(1 << 12);
+    let parentOf = new Int32Array(1 << 12);
+    let nextOf = new Int32Array(1 << 12);
+    const head = new Int32Array(BUCKETS).fill(-1);
+    let top = -1;
+    const bucket = (h: number) => (h < -BUCKET_ZERO ? 0 : h >= BUCKETS - BUCKET_ZERO ? BUCKETS - 1 : h + BUCKET_ZERO);
+    const push = (idx: number, b: number) => {
+      nextOf[idx] = head[b]!;
+      head[b] = idx;
+      if (b > top) top = b;
+    };
+    table.insert(key, engine.encode(key));
+    offsetOf[0] = table.lastOffset;
+    parentOf[0] = -1;
+    push(0, bucket(engine.evaluate()));
+    if (this.moves.length < MOVE_HEADROOM) this.moves = new Int32Array(MOVE_HEADROOM);
+    const moves = this.moves;
+    for (;;) {
+      while (top >= 0 && head[top]! < 0) top--;
+      if (top < 0) break;
+      const cur = head[top]!;
+      head[top] = nextOf[cur]!;
+      engine.load(key, table.keyAt(offsetOf[cur]!, key));
+      const n = engine.generate(moves, 0);
+      for (let i = 0; i < n; i++) {
+        const m = moves[i]!;
+        const info = engine.make(m);
+        nodes++;
+        if (nodes >= nodeCap) return stop('nodes');
+        if ((nodes & (CHECK_EVERY - 1)) === 0 && performance.now() > deadline) return stop('time');
+        if (engine.isWon()) {
+          this.won = this.tracedSolution(position, cur, offsetOf, parentOf);
+          return stop('winnable');
+        }
+        const status = table.insert(key, engine.encode(key));
+        if (status === FULL) {
+          return stop('memory');
+        }
+        if (status === INSERTED) {
+          const idx = table.count - 1;
+          if (idx >= offsetOf.length) {
+            if (3 * 2 * offsetOf.byteLength > budgetBytes * 0.2) {
+              return stop('memory');
+            }
+            offsetOf = grow(offsetOf);
+            parentOf = grow(parentOf);
+            nextOf = grow(nextOf);
+          }
+          offsetOf[idx] = table.lastOffset;
+          parentOf[idx] = cur;
+          push(idx, bucket(engine.evaluate()));
+        }
+        engine.undo(m, info);
+      }
+    }
+    return stop('unwinnable');
+  }
+
+  /**
+   * The moves from the root to a win whose last open state is entry `last`: the chain of parents
+   * gives the states, and each step is found again by trying the moves of the state before it
+   * (keys ignore the order of the piles, so the replay keeps the user's pile numbers).
+   */
+  private tracedSolution(position: Position, last: number, offsetOf: Int32Array, parentOf: Int32Array): Move[] {
+    const chain: number[] = [];
+    for (let i = last; i >= 0; i = parentOf[i]!) chain.push(i);
+    chain.reverse();
+    const engine = new Engine(position);
+    const out: Move[] = [];
+    const moves = new Int32Array(MOVE_HEADROOM);
+    const want = new Uint32Array(MAX_KEY_WORDS);
+    const have = new Uint32Array(MAX_KEY_WORDS);
+    for (let step = 1; step <= chain.length; step++) {
+      const final = step === chain.length;
+      const words = final ? 0 : this.table.keyAt(offsetOf[chain[step]!]!, want);
+      const n = engine.generate(moves, 0);
+      let found = false;
+      for (let i = 0; i < n && !found; i++) {
+        const m = moves[i]!;
+        const described = engine.describe(m);
+        const info = engine.make(m);
+        let match: boolean;
+        if (final) match = engine.isWon();
+        else {
+          const len = engine.encode(have);
+          match = len === words;
+          for (let k = 0; match && k < len; k++) match = have[k] === want[k];
+        }
+        if (!match) {
+          engine.undo(m, info);
+          continue;
+        }
+        found = true;
+        const lastMove = described[described.length - 1]!;
+        if (info & (1 << 30) && lastMove.kind === 'move' && lastMove.from.area === 'tableau') {
+          const pile = lastMove.from.index;
+          lastMove.autoFill = { card: engine.top(pile), pile };
+        }
+        out.push(...described);
+      }
+      if (!found) throw new Error('internal: a traced step has no move');
+    }
+    return out;
   }
 
   /** Bytes held by the search stack; it counts against the memory budget with the table. */
@@ -144,9 +339,10 @@ export class Solver {
 
   /** Generates the moves of the engine's state into the move stack from `at`, growing it as needed. */
   private generateAt(engine: Engine, at: number): number {
-    // A state has at most a few hundred moves; keep that much headroom. The stack's size is
-    // checked against the budget where the ply arrays grow, which happens at least as often.
-    if (at + 4096 > this.moves.length) {
+    // A state has at most a few hundred moves; keep that much headroom. The buffer stops growing
+    // near MOVES_KEPT (deeper plies share one list's room), and the ply arrays are checked against
+    // the budget where they grow.
+    if (at + MOVE_HEADROOM > this.moves.length) {
       const grown = new Int32Array(this.moves.length * 2);
       grown.set(this.moves);
       this.moves = grown;
@@ -156,7 +352,7 @@ export class Solver {
 
   /** After a deep search, give the big stack back rather than keep it for every later deal. */
   private shrinkStack(): void {
-    if (this.moves.length > 1 << 20) this.moves = new Int32Array(1 << 16);
+    if (this.moves.length > MOVES_KEPT) this.moves = new Int32Array(1 << 16);
     if (this.start.length > 1 << 16) {
       this.start = new Int32Array(1 << 10);
       this.end = new Int32Array(1 << 10);

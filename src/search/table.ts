@@ -42,6 +42,8 @@ export class StateTable {
   private mask = INITIAL_SLOTS - 1;
   /** Entries stored. */
   count = 0;
+  /** Arena offset of the entry the last `insert` added (when it answered INSERTED). */
+  lastOffset = 0;
   maxBytes: number;
 
   constructor(maxBytes: number) {
@@ -85,7 +87,10 @@ export class StateTable {
           while (k < length && arena[off + 2 + k] === key[k]) k++;
           if (k === length) {
             if (arena[off + 1]! <= rank) return PRESENT;
+            // Entered again at a lower rank: the same entry, so `count` stays (ranks are 0 in the
+            // tableau-only games, whose best-first search numbers entries by `count`).
             arena[off + 1] = rank;
+            this.lastOffset = off;
             return INSERTED;
           }
         }
@@ -106,7 +111,15 @@ export class StateTable {
     this.slots[2 * i] = off + 1;
     this.slots[2 * i + 1] = hash;
     this.count++;
+    this.lastOffset = off;
     return INSERTED;
+  }
+
+  /** Copies the key of the entry at arena offset `off` into `key` and returns its length in words. */
+  keyAt(off: number, key: Uint32Array): number {
+    const length = this.arena[off]!;
+    for (let k = 0; k < length; k++) key[k] = this.arena[off + 2 + k]!;
+    return length;
   }
 
   private growArena(need: number): boolean {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/rules/deal';
 import type { Move } from '../../src/rules/move';
 import { formatMove } from '../../src/rules/notation';
-import { buildsOn } from '../../src/rules/order';
+import { cardSuit } from '../../src/cards/card';
+import { buildsOn, cardOrder } from '../../src/rules/order';
 import { parsePosition, type Position } from '../../src/rules/position';
 import { resolveRules, type RulesOptions } from '../../src/rules/rules';
 import { positionKey } from '../../src/referee/brute-force';
@@ -120,8 +121,11 @@ function checkSuccessors(p: Position, where: string, game: string): void {
     if (last.kind !== 'move') throw new Error('unreachable');
     expect(p.rules.foundationToTableau, at).toBe(false);
     if (last.from.area === 'waste') expect(p.rules.draw, `${at}\n  a waste card is forced only when drawing one`).toBe(1);
-    const builders = inPlay(p).filter((c) => buildsOn(p.rules, p.baseRank, c, last.card));
+    // Cards in play that could be built on it may remain only when each is "dead": next on its own
+    // foundation (so it can always go there instead) with nothing in play that could build on it.
+    const builders = liveBuilders(p, last.card);
     expect(builders, `${at}\n  forced ${formatMove(last)}, but these cards could still be built on it`).toEqual([]);
+    if (inPlay(p).some((c) => buildsOn(p.rules, p.baseRank, c, last.card))) tally(game, 'forced, with dead builders in play');
     tally(game, 'forced');
     return;
   }
@@ -167,12 +171,26 @@ function checkSuccessors(p: Position, where: string, game: string): void {
   }
 }
 
-/** Whether the waste top of `p` may go to its foundation and no card in play could be built on it. */
+/**
+ * Whether the waste top of `p` may go to its foundation and is safe there as the forced moves are
+ * (see (a)): every card in play that could be built on it is "dead".
+ */
 function safeWasteTop(p: Position): boolean {
   const top = p.waste.at(-1);
   if (top === undefined || p.rules.foundationToTableau) return false;
   const toFoundation = legalMoves(p).some((m) => m.kind === 'move' && m.from.area === 'waste' && m.to.area === 'foundation');
-  return toFoundation && !inPlay(p).some((c) => buildsOn(p.rules, p.baseRank, c, top));
+  return toFoundation && liveBuilders(p, top).length === 0;
+}
+
+/**
+ * The cards in play that could be built on `card` and are not "dead": a dead card is next on its
+ * own foundation (so it can always go there instead) with nothing in play that could build on it.
+ */
+function liveBuilders(p: Position, card: number): number[] {
+  const cards = inPlay(p);
+  const dead = (x: number) =>
+    p.foundations[cardSuit(x)] === cardOrder(p.rules, p.baseRank, x) && !cards.some((y) => buildsOn(p.rules, p.baseRank, y, x));
+  return cards.filter((c) => buildsOn(p.rules, p.baseRank, c, card) && !dead(c));
 }
 
 /** The whole position but for redeals used, with the tableau piles sorted when `sorted`. */
@@ -272,6 +290,8 @@ describe('the differential checks are not vacuous', () => {
     const expectSeen = (game: string, kind: string) => expect(kinds(game).get(kind) ?? 0, `${game}: ${kind}`).toBeGreaterThan(0);
     // canfield-relaxed forces nothing: its foundation cards can come back.
     for (const [game] of GAMES) if (game !== 'canfield-relaxed') expectSeen(game, 'forced');
+    // The second case of rule 2: forced although cards that could build on it are still in play.
+    for (const game of ['canister', 'american-canister']) expectSeen(game, 'forced, with dead builders in play');
     for (const game of ['canister', 'american-canister']) {
       expectSeen(game, 'referee: tableau -> tableau (run)');
       expectSeen(game, 'referee: tableau -> tableau (space) (run)');
