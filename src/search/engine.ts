@@ -27,10 +27,10 @@ import {
 } from './move-code';
 
 /** Who may fill an empty tableau pile, as bit flags, worked out once from the rules. */
-const FILL_TABLEAU = 1;
-const FILL_RESERVE = 2;
-const FILL_WASTE = 4;
-const FILL_FOUNDATION = 8;
+export const FILL_TABLEAU = 1;
+export const FILL_RESERVE = 2;
+export const FILL_WASTE = 4;
+export const FILL_FOUNDATION = 8;
 
 /** No card: an empty slot in the 6-bit card fields of the key. */
 const NO_CARD = 63;

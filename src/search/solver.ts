@@ -1,6 +1,7 @@
 import type { Move } from '../rules/move';
 import type { Position } from '../rules/position';
 import { validatePosition } from '../rules/position';
+import { DeadCheck } from './dead';
 import { Engine } from './engine';
 import { FULL, PRESENT, StateTable } from './table';
 import type { LimitReason, SolveOptions, SolveResult } from './types';
@@ -14,6 +15,7 @@ interface ResolvedSolveOptions {
   nodeLimit: number;
   timeLimitMs: number;
   memoryMiB: number;
+  deadCheck: boolean | 'auto';
 }
 
 function resolveOptions(base: SolveOptions, extra: SolveOptions | undefined): ResolvedSolveOptions {
@@ -22,6 +24,7 @@ function resolveOptions(base: SolveOptions, extra: SolveOptions | undefined): Re
     nodeLimit: o.nodeLimit ?? Infinity,
     timeLimitMs: o.timeLimitMs ?? Infinity,
     memoryMiB: o.memoryMiB ?? DEFAULT_MEMORY_MIB,
+    deadCheck: o.deadCheck ?? 'auto',
   };
 }
 
@@ -66,6 +69,7 @@ export class Solver {
     table.clear();
     this.shrinkStack();
     const engine = new Engine(position);
+    const dead = new DeadCheck(engine, o.deadCheck === 'auto' ? DeadCheck.pays(engine) : o.deadCheck);
     const key = this.key;
 
     let nodes = 0;
@@ -80,10 +84,16 @@ export class Solver {
       };
       if (moves) result.moves = moves;
       if (reason) result.reason = reason;
+      if (dead.enabled) {
+        result.deadChecked = dead.checked;
+        result.deadStates = dead.dead;
+        result.deadByCount = dead.deadByCount;
+      }
       return result;
     };
 
     if (engine.isWon()) return finish('winnable', undefined, []);
+    if (dead.isDead()) return finish('unwinnable');
     table.insert(key, engine.encode(key));
     let depth = 0;
     this.start[0] = 0;
@@ -114,6 +124,11 @@ export class Solver {
         continue;
       }
       if (status === FULL) return finish('unknown', 'memory');
+      // A state proved dead stays in the table (it is dead whichever way it is reached again).
+      if (dead.isDead()) {
+        engine.undo(m, info);
+        continue;
+      }
       this.made[depth] = m;
       this.undoInfo[depth] = info;
       depth++;
