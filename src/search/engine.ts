@@ -28,10 +28,10 @@ import {
 } from './move-code';
 
 /** Who may fill an empty tableau pile, as bit flags, worked out once from the rules. */
-const FILL_TABLEAU = 1;
-const FILL_RESERVE = 2;
-const FILL_WASTE = 4;
-const FILL_FOUNDATION = 8;
+export const FILL_TABLEAU = 1;
+export const FILL_RESERVE = 2;
+export const FILL_WASTE = 4;
+export const FILL_FOUNDATION = 8;
 
 /** Weights of `Engine.evaluate`: cards home, breaks, cards above a card a foundation takes next, spaces. */
 const W_HOME = 50;

@@ -1,6 +1,7 @@
 import type { Move } from '../rules/move';
 import type { Position } from '../rules/position';
 import { validatePosition } from '../rules/position';
+import { DeadCheck } from './dead';
 import { Engine } from './engine';
 import { AUTO_FILL_BIT, inverseMove } from './move-code';
 import { FULL, INSERTED, PRESENT, StateTable } from './table';
@@ -32,6 +33,7 @@ interface ResolvedSolveOptions {
   nodeLimit: number;
   timeLimitMs: number;
   memoryMiB: number;
+  deadCheck: boolean | 'auto';
 }
 
 function resolveOptions(base: SolveOptions, extra: SolveOptions | undefined): ResolvedSolveOptions {
@@ -41,6 +43,7 @@ function resolveOptions(base: SolveOptions, extra: SolveOptions | undefined): Re
     nodeLimit: o.nodeLimit ?? Infinity,
     timeLimitMs: o.timeLimitMs ?? Infinity,
     memoryMiB: o.memoryMiB ?? DEFAULT_MEMORY_MIB,
+    deadCheck: o.deadCheck ?? 'auto',
   };
 }
 
@@ -88,6 +91,7 @@ export class Solver {
     // The table gets 80% of the budget and the stack the rest (a search can run millions of plies deep).
     const budgetBytes = o.memoryMiB * 1024 * 1024;
     table.maxBytes = budgetBytes * 0.8;
+    const deadStats = { enabled: false, checked: 0, dead: 0, byCount: 0 };
     let nodes = 0;
     let maxDepth = 0;
     let unique = 0;
@@ -101,6 +105,11 @@ export class Solver {
       };
       if (moves) result.moves = moves;
       if (reason) result.reason = reason;
+      if (deadStats.enabled) {
+        result.deadChecked = deadStats.checked;
+        result.deadStates = deadStats.dead;
+        result.deadByCount = deadStats.byCount;
+      }
       return result;
     };
     if (new Engine(position).isWon()) return finish('winnable', undefined, []);
@@ -114,11 +123,18 @@ export class Solver {
       const cap = restarts ? Math.min(o.nodeLimit, nodes + o.restartNodes * 2 ** run) : o.nodeLimit;
       table.clear();
       this.shrinkStack();
+      const dead = new DeadCheck(engine, o.deadCheck === 'auto' ? DeadCheck.pays(engine) : o.deadCheck);
       const r =
         restarts && run % 2 === 1
           ? this.bestFirst(engine, position, nodes, cap, deadline, budgetBytes)
-          : this.depthFirst(engine, position, nodes, cap, deadline, budgetBytes);
+          : this.depthFirst(engine, position, nodes, cap, deadline, budgetBytes, dead);
       nodes = r.nodes;
+      if (dead.enabled) {
+        deadStats.enabled = true;
+        deadStats.checked += dead.checked;
+        deadStats.dead += dead.dead;
+        deadStats.byCount += dead.deadByCount;
+      }
       if (r.maxDepth > maxDepth) maxDepth = r.maxDepth;
       unique += table.count;
       if (r.outcome === 'winnable') {
@@ -144,11 +160,13 @@ export class Solver {
     nodeCap: number,
     deadline: number,
     budgetBytes: number,
+    dead: DeadCheck,
   ): { outcome: 'winnable' | 'unwinnable' | LimitReason; nodes: number; maxDepth: number } {
     const table = this.table;
     const key = this.key;
     let maxDepth = 0;
     const stop = (outcome: 'winnable' | 'unwinnable' | LimitReason) => ({ outcome, nodes, maxDepth });
+    if (dead.isDead()) return stop('unwinnable');
     table.insert(key, engine.encode(key), engine.passRank());
     let depth = 0;
     // Plies 0 .. stored-1 keep their move lists; deeper plies regenerate theirs on the way back.
@@ -189,6 +207,12 @@ export class Solver {
         continue;
       }
       if (status === FULL) return stop('memory');
+      // A state proved dead stays in the table (it is dead whichever way it is reached again; under
+      // pass dominance a lower rank enters it again, and it is checked again).
+      if (dead.isDead()) {
+        engine.undo(m, info);
+        continue;
+      }
       this.made[depth] = m;
       this.undoInfo[depth] = info;
       // A stored parent's list ends where this one starts; a regenerated parent's list is dropped.

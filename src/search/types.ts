@@ -16,6 +16,13 @@ export interface SolveOptions {
   restartNodes?: number;
   /** Transposition table size in MiB; when it is full the search stops with `unknown`. Default 512. */
   memoryMiB?: number;
+  /**
+   * Prune states proved unwinnable by the dead-state check (src/search/dead.ts). Default 'auto':
+   * on where it was measured to pay for its cost under a time limit (Hoyle's canfield: whole piles,
+   * alternating colours), off elsewhere; `true` forces it on (never for canfield-relaxed, where it
+   * does not apply). It never changes a verdict, only how soon one is reached.
+   */
+  deadCheck?: boolean | 'auto';
 }
 
 export interface SolveResult {
@@ -31,4 +38,9 @@ export interface SolveResult {
   elapsedMs: number;
   /** Deepest depth-first search path, in solver moves. */
   maxDepth: number;
+  /** States the dead-state check looked at, and those it proved unwinnable (when it is on). */
+  deadChecked?: number;
+  deadStates?: number;
+  /** Of those, the ones proved by the pile count (docs/algorithms.md, "Dead states"). */
+  deadByCount?: number;
 }

@@ -149,7 +149,9 @@ describe('the solver agrees with brute force on small deals', () => {
             const start = dealFromSeed(resolveRules(game, options), seed);
             const where = solveCommand(game, options, seed);
             const brute = bruteForce(start, { maxStates: group.maxStates });
-            const result = solver.solve(start, { nodeLimit: 10_000_000 });
+            // The dead-state check forced on in every game (by default it runs only where it pays), so that
+            // its soundness is checked everywhere.
+            const result = solver.solve(start, { nodeLimit: 10_000_000, deadCheck: true });
             if (result.verdict === 'winnable') expect(replayProblem(start, result.moves!), where).toBeUndefined();
             counts.cases++;
             if (brute.verdict === 'unknown') return;
