@@ -6,7 +6,7 @@
 //
 // Deals are taken in deal-number order; at each checkpoint the estimate counts unknown deals as lost
 // and the band spans the Wilson interval with unknowns counted as lost (low) and as won (high).
-import { readResults, winRateInterval } from '../dist/index.js';
+import { readResults, resolveRules, rulesToJson, winRateInterval } from '../dist/index.js';
 
 const files = process.argv.slice(2);
 if (files.length === 0) {
@@ -14,10 +14,17 @@ if (files.length === 0) {
   process.exit(2);
 }
 
+/** The game, and the rules options the run changed from its preset (e.g. "storehouse, spaces auto-reserve-then-waste"). */
+function labelOf(header) {
+  const preset = rulesToJson(resolveRules(header.game));
+  const changed = Object.entries(header.rules ?? {}).filter(([k, v]) => k !== 'game' && JSON.stringify(preset[k]) !== JSON.stringify(v));
+  return [header.game, ...changed.map(([k, v]) => `${k} ${v}`)].join(', ');
+}
+
 const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#17becf'];
-const W = 900;
+const W = 1040;
 const H = 520;
-const M = { left: 70, right: 190, top: 30, bottom: 50 };
+const M = { left: 70, right: 330, top: 30, bottom: 50 };
 
 const series = files.map((path, i) => {
   const set = readResults(path, { details: false });
@@ -39,7 +46,7 @@ const series = files.map((path, i) => {
       points.push({ deals: done, rate: won / done, lo, hi });
     }
   });
-  return { label: set.header.game, colour: COLOURS[i % COLOURS.length], points, deals: n };
+  return { label: labelOf(set.header), colour: COLOURS[i % COLOURS.length], points, deals: n };
 });
 
 const maxDeals = Math.max(...series.map((s) => s.deals));
