@@ -402,8 +402,10 @@ export class Engine {
     const autoBlocks = this.autoReserve && this.resCount > 0;
     const spaceOpen = firstEmpty >= 0 && !autoBlocks;
 
+    // Only the reserve top and the waste cards are looked up by the pile tops they fit.
+    if (this.resCount > 0 || this.candCount > 0) this.markTops();
+
     // Reserve top to the tableau.
-    this.markTops();
     if (this.resCount > 0) {
       const c = this.reserve[this.resCount - 1]!;
       for (let on = this.pilesTaking(c); on !== 0; on &= on - 1) out[n++] = MT_R2T | ((31 - Math.clz32(on & -on)) << DST_SHIFT);

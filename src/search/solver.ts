@@ -28,6 +28,13 @@ function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
 /** Move-list entries kept for the stored plies of the path (4 MiB). */
 const MOVES_KEPT = 1 << 20;
 
+/** How one run of the search ended, the node count so far and its deepest ply. */
+interface RunResult {
+  outcome: 'winnable' | 'unwinnable' | LimitReason;
+  nodes: number;
+  maxDepth: number;
+}
+
 interface ResolvedSolveOptions {
   restartNodes: number;
   nodeLimit: number;
@@ -161,11 +168,11 @@ export class Solver {
     deadline: number,
     budgetBytes: number,
     dead: DeadCheck,
-  ): { outcome: 'winnable' | 'unwinnable' | LimitReason; nodes: number; maxDepth: number } {
+  ): RunResult {
     const table = this.table;
     const key = this.key;
     let maxDepth = 0;
-    const stop = (outcome: 'winnable' | 'unwinnable' | LimitReason) => ({ outcome, nodes, maxDepth });
+    const stop = (outcome: RunResult['outcome']): RunResult => ({ outcome, nodes, maxDepth });
     if (dead.isDead()) return stop('unwinnable');
     table.insert(key, engine.encode(key), engine.passRank());
     let depth = 0;
@@ -247,8 +254,8 @@ export class Solver {
     nodeCap: number,
     deadline: number,
     budgetBytes: number,
-  ): { outcome: 'winnable' | 'unwinnable' | LimitReason; nodes: number; maxDepth: number } {
-    const stop = (outcome: 'winnable' | 'unwinnable' | LimitReason) => ({ outcome, nodes, maxDepth: 0 });
+  ): RunResult {
+    const stop = (outcome: RunResult['outcome']): RunResult => ({ outcome, nodes, maxDepth: 0 });
     const table = this.table;
     const key = this.key;
     let offsetOf = new Int32Array(1 << 12);
@@ -344,12 +351,7 @@ export class Solver {
           continue;
         }
         found = true;
-        const lastMove = described[described.length - 1]!;
-        if (info & (1 << 30) && lastMove.kind === 'move' && lastMove.from.area === 'tableau') {
-          const pile = lastMove.from.index;
-          lastMove.autoFill = { card: engine.top(pile), pile };
-        }
-        out.push(...described);
+        out.push(...withAutoFill(engine, described, info));
       }
       if (!found) throw new Error('internal: a traced step has no move');
     }
@@ -409,16 +411,23 @@ export class Solver {
     for (let ply = 0; ply < plies; ply++) {
       const m = this.made[ply]!;
       const described = engine.describe(m);
-      const info = engine.make(m);
-      const last = described[described.length - 1]!;
-      if (info & AUTO_FILL_BIT && last.kind === 'move' && last.from.area === 'tableau') {
-        const pile = last.from.index;
-        last.autoFill = { card: engine.top(pile), pile };
-      }
-      out.push(...described);
+      out.push(...withAutoFill(engine, described, engine.make(m)));
     }
     return out;
   }
+}
+
+/**
+ * The public moves `described` of a move the engine has just made (undo info `info`), with the
+ * reserve card that filled the emptied pile noted on the last one, if the move brought one out.
+ */
+function withAutoFill(engine: Engine, described: Move[], info: number): Move[] {
+  const last = described[described.length - 1]!;
+  if ((info & AUTO_FILL_BIT) !== 0 && last.kind === 'move' && last.from.area === 'tableau') {
+    const pile = last.from.index;
+    last.autoFill = { card: engine.top(pile), pile };
+  }
+  return described;
 }
 
 /** Solves one position with a fresh solver. For many deals, reuse a `Solver`. */
