@@ -1,4 +1,4 @@
-import { type Card, cardColour, cardSuit, makeCard } from '../cards/card';
+import { type Card, cardColour, cardRank, cardSuit, makeCard } from '../cards/card';
 import type { Move, Place } from '../rules/move';
 import { rankAtOrder } from '../rules/order';
 import type { Position } from '../rules/position';
@@ -7,7 +7,10 @@ import {
   AUTO_FILL_BIT,
   COUNT_SHIFT,
   DST_SHIFT,
+  FLIP_MASK,
+  FLIP_SHIFT,
   FORCED_BIT,
+  MAX_FLIP_PAIRS,
   moveCount,
   moveDst,
   moveSrc,
@@ -21,10 +24,12 @@ import {
   MT_T2T,
   MT_W2F,
   MT_W2T,
+  PILE_MASK,
   REDEAL_BIT,
   SRC_SHIFT,
   SUIT_SHIFT,
   TALON_SHIFT,
+  TWIN_BIT,
 } from './move-code';
 
 /** Who may fill an empty tableau pile, as bit flags, worked out once from the rules. */
@@ -132,7 +137,7 @@ export class Engine {
    */
   readonly variant: number;
 
-  constructor(position: Position, variant = 0) {
+  constructor(position: Position, variant = 0, useTwins = true) {
     this.variant = variant;
     const rules = position.rules;
     this.rules = rules;
@@ -213,6 +218,8 @@ export class Engine {
     this.redealsUsed = position.redealsUsed;
     this.passDominance = this.draw === 1 && this.redealLimit >= 0 && this.talonLen > 0;
     this.ordered = this.talonLen === 0 && this.resCount === 0 && !this.foundationToTableau;
+    for (let c = 0; c < 64; c++) this.twinOf[c] = c < 52 ? makeCard(3 - cardSuit(c), cardRank(c)) : c;
+    this.twins = useTwins && Engine.twinsApply(position, this.fits);
   }
 
   /**
@@ -334,11 +341,11 @@ export class Engine {
    * Writes the moves of the current state into `out` from `at`, most promising first, and returns
    * the new end. When a proved-safe foundation move exists it is the only move written (forced).
    */
-  generate(out: Int32Array, at: number): number {
+  private generateMoves(out: Int32Array, at: number, talonListed = false): number {
     const P = this.piles;
     const H = this.maxHeight;
     let n = at;
-    this.listTalonCards();
+    if (!talonListed) this.listTalonCards();
 
     // Forced safe foundation moves: tableau tops, reserve top, and the waste top with draw 1. Of
     // several safe tableau tops, the lowest card code, so that the move does not depend on how the
@@ -431,6 +438,8 @@ export class Engine {
         let k = ordOf[t]! - topOrder;
         if (!wrap) {
           if (k >= minK && k <= unit && this.fits[this.pile[sb + ls - k]! * 64 + t] === 1) {
+            // A run from one twin onto the other only swaps the pair: the same state (see "twins").
+            if (this.twins && k < ls && this.pairStamp[t] === this.pairsAt && this.twinOf[this.pile[sb + ls - k - 1]!] === t) continue;
             out[n++] = MT_T2T | (s << SRC_SHIFT) | (d << DST_SHIFT) | (k << COUNT_SHIFT);
           }
           continue;
@@ -590,9 +599,293 @@ export class Engine {
     return !this.kingsOnly || this.order[c] === this.ranks - 1;
   }
 
+  // ---- twins -------------------------------------------------------------------------------------
+  // Two cards of the same rank and colour are twins: under alternating colours whatever fits on one
+  // fits on the other. When one twin is a pile top and the other has cards above it (a run, as every
+  // pile is in these games), moving that run onto the top twin is a legal move and so is moving it
+  // back: the two states reach each other in one move each way, so they are won or lost together.
+  // Such a pair is "swappable", and the swappable pairs of a state are independent: swapping one
+  // changes no other pair's standing (docs/algorithms.md, rule 7). So the search keeps every state
+  // in one form, the run on the lower card of each pair (`canonicalize`, after every move), never
+  // generates a swap, and adds the moves that turning one pair the other way ("flipping" it, the
+  // move's flip field) brings to the class (`mirror`).
+
+  /** Whether this game swaps twins: alternating colours, runs move, no wrap, every pile a run. */
+  readonly twins: boolean;
+  private readonly twinOf = new Uint8Array(64);
+  // The swappable pairs of the state as `findPairs` last saw it: the twin on top (exposed) and the
+  // one under a run (covered), in the order of the pairs' lower cards, at most MAX_FLIP_PAIRS.
+  private readonly pairExposed = new Int32Array(MAX_FLIP_PAIRS);
+  private readonly pairCovered = new Int32Array(MAX_FLIP_PAIRS);
+  private pairCount = 0;
+  private readonly pairStamp = new Int32Array(64);
+  private pairsAt = 0;
+  // Undo records of `make` in twin games, two per move: the flips before it and the swaps after it,
+  // each up to four cards packed 7 bits apiece (card + 1).
+  private twinLog = new Int32Array(256);
+  private twinTop = 0;
+  // Where each tableau card is, valid from `indexTableau` (which `findPairs` calls) until a move.
+  private readonly cardPile = new Int32Array(64);
+  private readonly cardIndex = new Int32Array(64);
+
+  private static twinsApply(position: Position, fits: Uint8Array): boolean {
+    const r = position.rules;
+    if (r.build !== 'alternate-colors' || r.move !== 'runs' || r.wrap) return false;
+    return position.tableau.every((pile) => pile.every((c, i) => i === 0 || fits[c * 64 + pile[i - 1]!] === 1));
+  }
+
+  /** Notes where every tableau card is (`cardPile`, `cardIndex`); `moveAbove` keeps it up to date. */
+  private indexTableau(): void {
+    const H = this.maxHeight;
+    for (let p = 0; p < this.piles; p++) {
+      const b = p * H;
+      const l = this.len[p]!;
+      for (let i = 0; i < l; i++) {
+        const c = this.pile[b + i]!;
+        this.cardPile[c] = p;
+        this.cardIndex[c] = i;
+      }
+    }
+  }
+
+  /** Moves every card above `under` onto `onto`, a pile top elsewhere (a twin swap). */
+  private moveAbove(under: number, onto: number): void {
+    const H = this.maxHeight;
+    const s = this.cardPile[under]!;
+    const d = this.cardPile[onto]!;
+    const from = s * H + this.cardIndex[under]! + 1;
+    const k = s * H + this.len[s]! - from;
+    const to = d * H + this.len[d]!;
+    this.pile.copyWithin(to, from, from + k);
+    for (let i = 0; i < k; i++) {
+      const c = this.pile[to + i]!;
+      this.cardPile[c] = d;
+      this.cardIndex[c] = this.len[d]! + i;
+    }
+    this.len[s] -= k;
+    this.len[d] += k;
+  }
+
+  /** Finds the swappable pairs of the state (see above) and marks their cards; returns how many. */
+  private findPairs(): number {
+    const H = this.maxHeight;
+    const stamp = ++this.pairsAt;
+    this.indexTableau();
+    let n = 0;
+    for (let d = 0; d < this.piles; d++) {
+      const l = this.len[d]!;
+      if (l === 0) continue;
+      const top = this.pile[d * H + l - 1]!;
+      const twin = this.twinOf[top]!;
+      // The twin is covered when it lies in another pile, not on its top.
+      const q = this.cardPile[twin]!;
+      const covered = q !== d && this.cardIndex[twin]! < this.len[q]! - 1 && this.pile[q * H + this.cardIndex[twin]!] === twin;
+      if (!covered) continue;
+      // Insert in order of the pair's lower card; beyond MAX_FLIP_PAIRS the rest are left out.
+      const low = top < twin ? top : twin;
+      let i = n < MAX_FLIP_PAIRS ? n++ : MAX_FLIP_PAIRS;
+      while (i > 0) {
+        const e = this.pairExposed[i - 1]!;
+        const c = this.twinOf[e]!;
+        if ((e < c ? e : c) < low) break;
+        if (i < MAX_FLIP_PAIRS) {
+          this.pairExposed[i] = e;
+          this.pairCovered[i] = c;
+        }
+        i--;
+      }
+      if (i < MAX_FLIP_PAIRS) {
+        this.pairExposed[i] = top;
+        this.pairCovered[i] = twin;
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      this.pairStamp[this.pairExposed[i]!] = stamp;
+      this.pairStamp[this.pairCovered[i]!] = stamp;
+    }
+    this.pairCount = n;
+    return n;
+  }
+
+  /**
+   * Turns the pairs of `mask` (by `findPairs` order) the other way, describing the swaps into `out`
+   * if given; returns the record `unswap` takes to turn them back.
+   */
+  private flip(mask: number, out?: Move[]): number {
+    let record = 0;
+    let j = 0;
+    for (let i = 0; i < this.pairCount; i++) {
+      if ((mask & (1 << i)) === 0) continue;
+      if (out) out.push(this.describeSwap(this.pairCovered[i]!, this.pairExposed[i]!));
+      this.moveAbove(this.pairCovered[i]!, this.pairExposed[i]!);
+      record |= (this.pairExposed[i]! + 1) << (7 * j++);
+    }
+    return record;
+  }
+
+  /** Undoes a record of swaps (each card got the run of its twin): the last first. */
+  private unswap(record: number): void {
+    if (record === 0) return;
+    this.indexTableau();
+    for (let j = 3; j >= 0; j--) {
+      const c = ((record >>> (7 * j)) & 127) - 1;
+      if (c >= 0) this.moveAbove(c, this.twinOf[c]!);
+    }
+  }
+
+  /**
+   * Puts the state in its one form: every swappable pair with the run on its lower card. Returns
+   * the record of the swaps made (for `unswap`), and describes them into `out` if given.
+   */
+  private canonicalize(out?: Move[]): number {
+    const n = this.findPairs();
+    let record = 0;
+    let j = 0;
+    for (let i = 0; i < n; i++) {
+      const e = this.pairExposed[i]!;
+      const c = this.pairCovered[i]!;
+      if (e > c) continue;
+      if (out) out.push(this.describeSwap(c, e));
+      this.moveAbove(c, e);
+      record |= (e + 1) << (7 * j++);
+    }
+    return record;
+  }
+
+  /** The public move of a twin swap: the cards above `under` onto `onto`. */
+  private describeSwap(under: number, onto: number): Move {
+    const s = this.cardPile[under]!;
+    const at = s * this.maxHeight + this.cardIndex[under]!;
+    const count = s * this.maxHeight + this.len[s]! - at - 1;
+    const tableau = (index: number) => ({ area: 'tableau' as const, index });
+    return { kind: 'move', card: this.pile[at + 1]!, count, from: tableau(s), to: tableau(this.cardPile[onto]!) };
+  }
+
+  /**
+   * Writes the moves of the current state into `out` from `at`, most promising first, and returns
+   * the new end. When a proved-safe foundation move exists it is the only move written (forced).
+   * In twin games, also the moves of the state with some twin pairs flipped (see "twins").
+   */
+  generate(out: Int32Array, at: number): number {
+    if (!this.twins) return this.generateMoves(out, at);
+    const pairs = this.findPairs();
+    let n = this.generateMoves(out, at);
+    if (pairs === 0 || (n === at + 1 && (out[at]! & FORCED_BIT) !== 0)) return n;
+    // One pair flipped: its moves follow from the list just made (see `mirror`).
+    const base = n;
+    for (let j = 0; j < pairs; j++) {
+      n = this.mirror(out, at, base, n, j);
+      if (n < 0) return at + 1;
+    }
+    return n;
+  }
+
+  /**
+   * Writes from `n` the moves that pair j, turned the other way, adds to the class; works them out
+   * from the state's own moves `out[at .. base)`. Returns the new end, or -1 when the turned state
+   * has a forced move (then written at `at`, the only move). With c the covered twin under its run
+   * R and e the exposed one, turning the pair puts R on e and leaves c on top. Then:
+   * - c may go to its foundation (forced when safe);
+   * - whatever may go onto e may go onto c instead (twins take the same cards): a new class, as
+   *   both twins are then covered.
+   * Every other move of the turned state lands in the class of a move of the state as it is: a
+   * run that holds c or e lands with the pair still split between two piles, one on top and one
+   * under R, which is a swap away from the same move with R where it was; no card can be built on
+   * c or e from their own piles; and the reserve, talon and other piles are as they were. Turning
+   * two pairs at once adds nothing either: a move builds onto one card. (docs/algorithms.md, rule 7.)
+   */
+  private mirror(out: Int32Array, at: number, base: number, n: number, j: number): number {
+    const c = this.pairCovered[j]!;
+    const pc = this.cardPile[c]!;
+    const pe = this.cardPile[this.pairExposed[j]!]!;
+    const flip = (1 << j) << FLIP_SHIFT;
+    if (this.toFoundation(c)) {
+      const m = MT_T2F | (pc << SRC_SHIFT) | flip;
+      if (this.isSafeToFoundation(c)) {
+        out[at] = m | FORCED_BIT;
+        return -1;
+      }
+      out[n++] = m;
+    }
+    const dst = PILE_MASK << DST_SHIFT;
+    for (let i = at; i < base; i++) {
+      const m = out[i]!;
+      const type = moveType(m);
+      if (type === MT_T2T || type === MT_R2T || type === MT_W2T || type === MT_F2T) {
+        if (moveDst(m) === pe) out[n++] = (m & ~dst) | (pc << DST_SHIFT) | flip;
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Makes move m; returns what `undo` needs. In twin games the move's flips come first and the
+   * state is put back in its one form after (both logged for undo).
+   */
+  make(m: number): number {
+    if (!this.twins) return this.makeMove(m);
+    return this.makeTwins(m);
+  }
+
+  private makeTwins(m: number, out?: Move[]): number {
+    const mask = (m >>> FLIP_SHIFT) & FLIP_MASK;
+    let flips = 0;
+    if (mask !== 0) {
+      this.findPairs();
+      flips = this.flip(mask, out);
+    }
+    const plain = m & ~(FLIP_MASK << FLIP_SHIFT);
+    if (out) out.push(...this.describe(plain));
+    const info = this.makeMove(plain);
+    if (out) this.noteAutoFill(out, info);
+    const swaps = this.canonicalize(out);
+    if (this.twinTop + 2 > this.twinLog.length) {
+      const grown = new Int32Array(this.twinLog.length * 2);
+      grown.set(this.twinLog);
+      this.twinLog = grown;
+    }
+    this.twinLog[this.twinTop++] = flips;
+    this.twinLog[this.twinTop++] = swaps;
+    return (flips | swaps) !== 0 ? info | TWIN_BIT : info;
+  }
+
+  undo(m: number, info: number): void {
+    if (!this.twins) {
+      this.undoMove(m, info);
+      return;
+    }
+    const swaps = this.twinLog[--this.twinTop]!;
+    const flips = this.twinLog[--this.twinTop]!;
+    this.unswap(swaps);
+    this.undoMove(m & ~(FLIP_MASK << FLIP_SHIFT), info & ~TWIN_BIT);
+    this.unswap(flips);
+  }
+
+  /**
+   * Makes move m and appends the public moves it stands for to `out`: twin swaps before it, the
+   * deals and redeals that bring a waste card up, the move itself (with the reserve card that
+   * filled the pile it emptied, if any), and the twin swaps after it. Returns what `undo` needs.
+   */
+  makeDescribed(m: number, out: Move[]): number {
+    if (this.twins) return this.makeTwins(m, out);
+    out.push(...this.describe(m));
+    const info = this.makeMove(m);
+    this.noteAutoFill(out, info);
+    return info;
+  }
+
+  /** Notes on the last move of `out` the reserve card that filled the pile it emptied, if any. */
+  private noteAutoFill(out: Move[], info: number): void {
+    const last = out[out.length - 1]!;
+    if ((info & AUTO_FILL_BIT) !== 0 && last.kind === 'move' && last.from.area === 'tableau') {
+      last.autoFill = { card: this.reserve[this.resCount]!, pile: last.from.index };
+    }
+  }
+
   // ---- make / undo -------------------------------------------------------------------------------
-  // Undo needs, besides the move: the talon split and redeals before a waste move, and whether the
-  // reserve filled the emptied source pile. `make` returns them packed: split | redeals << 8 | auto << 30.
+  // Undo needs, besides the move: the talon split before a waste move, the card a tableau card to
+  // foundation move took, and whether the reserve filled the emptied source pile. `make` returns them
+  // packed: split or card in the low byte | AUTO_FILL_BIT (| TWIN_BIT, see "twins").
 
   private push(d: number, c: number): void {
     this.pile[d * this.maxHeight + this.len[d]!] = c;
@@ -616,7 +909,7 @@ export class Engine {
     return this.talon[idx]!;
   }
 
-  make(m: number): number {
+  private makeMove(m: number): number {
     switch (moveType(m)) {
       case MT_T2F: {
         const s = moveSrc(m);
@@ -649,7 +942,7 @@ export class Engine {
       }
       case MT_W2F:
       case MT_W2T: {
-        const undo = this.talonSplit | (this.redealsUsed << 8);
+        const undo = this.talonSplit;
         const c = this.takeFromTalon(moveTalon(m), (m & REDEAL_BIT) !== 0);
         if (moveType(m) === MT_W2F) this.found[cardSuit(c)]++;
         else this.push(moveDst(m), c);
@@ -665,7 +958,7 @@ export class Engine {
     throw new Error(`bad internal move ${m}`);
   }
 
-  undo(m: number, info: number): void {
+  private undoMove(m: number, info: number): void {
     switch (moveType(m)) {
       case MT_T2F: {
         const s = moveSrc(m);
@@ -713,7 +1006,7 @@ export class Engine {
         this.removed[idx] = 0;
         this.removedBits[idx >>> 3] &= ~(1 << (idx & 7));
         this.talonSplit = info & 255;
-        this.redealsUsed = (info >>> 8) & 0x3fffff;
+        if ((m & REDEAL_BIT) !== 0) this.redealsUsed--;
         return;
       }
       case MT_F2T: {
@@ -963,7 +1256,8 @@ export class Engine {
 
   /**
    * The public moves for internal move m in the current state: the deals and redeals that bring a
-   * waste card to the top, then the move itself (with the reserve's automatic fill, if any).
+   * waste card to the top, then the move itself. Without its twin flips and swaps (`makeDescribed`
+   * gives the whole of a move, and the reserve's automatic fill).
    */
   describe(m: number): Move[] {
     const out: Move[] = [];

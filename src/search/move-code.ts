@@ -10,6 +10,8 @@
  *   bit  23     the talon card is reached only after one redeal
  *   bits 24-25  suit of the foundation card moved back (foundation to tableau)
  *   bit  26     forced: a proved-safe foundation move, the only move tried from its state
+ *   bits 27-30  twin flips: which of the state's swappable twin pairs (at most 4, in the engine's
+ *               order) are swapped just before the move (see Engine, "twins")
  */
 export const MT_T2F = 0; // tableau top -> foundation
 export const MT_T2T = 1; // tableau unit -> tableau
@@ -31,6 +33,10 @@ export const REDEAL_BIT = 1 << 23;
 export const SUIT_SHIFT = 24;
 export const SUIT_MASK = 3;
 export const FORCED_BIT = 1 << 26;
+export const FLIP_SHIFT = 27;
+export const FLIP_MASK = 15;
+/** Most twin pairs a state's moves may flip (the width of the flip field). */
+export const MAX_FLIP_PAIRS = 4;
 
 export const moveType = (m: number): number => m & TYPE_MASK;
 export const moveSrc = (m: number): number => (m >>> SRC_SHIFT) & PILE_MASK;
@@ -41,16 +47,19 @@ export const moveSuit = (m: number): number => (m >>> SUIT_SHIFT) & SUIT_MASK;
 
 /** The undo info bit that says the reserve filled the pile a move emptied (see Engine.make). */
 export const AUTO_FILL_BIT = 1 << 30;
+/** The undo info bit that says the move swapped twins before or after it (see Engine.make). */
+export const TWIN_BIT = 1 << 29;
 
 /**
  * The move that takes move `m` straight back to the state before it, as the engine would generate
  * it, or -1 when there is none: a run moved between piles goes back onto the pile it left, a
  * foundation card moved to a pile goes home again, and a tableau card played to its foundation
  * comes back onto its pile (games with foundation to tableau). Not when a reserve card filled the
- * pile the move emptied (`undoInfo`, from Engine.make): then the way back lands elsewhere.
+ * pile the move emptied, nor when twins were swapped (`undoInfo`, from Engine.make): then the way
+ * back lands elsewhere.
  */
 export function inverseMove(m: number, undoInfo: number): number {
-  if ((undoInfo & AUTO_FILL_BIT) !== 0) return -1;
+  if ((undoInfo & (AUTO_FILL_BIT | TWIN_BIT)) !== 0) return -1;
   switch (moveType(m)) {
     case MT_T2T:
       return MT_T2T | (moveDst(m) << SRC_SHIFT) | (moveSrc(m) << DST_SHIFT) | (moveCount(m) << COUNT_SHIFT);

@@ -3,7 +3,7 @@ import type { Position } from '../rules/position';
 import { validatePosition } from '../rules/position';
 import { DeadCheck } from './dead';
 import { Engine } from './engine';
-import { AUTO_FILL_BIT, inverseMove } from './move-code';
+import { inverseMove } from './move-code';
 import { FULL, INSERTED, PRESENT, StateTable } from './table';
 import type { LimitReason, SolveOptions, SolveResult } from './types';
 
@@ -337,8 +337,8 @@ export class Solver {
       let found = false;
       for (let i = 0; i < n && !found; i++) {
         const m = moves[i]!;
-        const described = engine.describe(m);
-        const info = engine.make(m);
+        const mark = out.length;
+        const info = engine.makeDescribed(m, out);
         let match: boolean;
         if (final) match = engine.isWon();
         else {
@@ -348,10 +348,10 @@ export class Solver {
         }
         if (!match) {
           engine.undo(m, info);
+          out.length = mark;
           continue;
         }
         found = true;
-        out.push(...withAutoFill(engine, described, info));
       }
       if (!found) throw new Error('internal: a traced step has no move');
     }
@@ -408,26 +408,9 @@ export class Solver {
   private solution(position: Position, plies: number): Move[] {
     const engine = new Engine(position);
     const out: Move[] = [];
-    for (let ply = 0; ply < plies; ply++) {
-      const m = this.made[ply]!;
-      const described = engine.describe(m);
-      out.push(...withAutoFill(engine, described, engine.make(m)));
-    }
+    for (let ply = 0; ply < plies; ply++) engine.makeDescribed(this.made[ply]!, out);
     return out;
   }
-}
-
-/**
- * The public moves `described` of a move the engine has just made (undo info `info`), with the
- * reserve card that filled the emptied pile noted on the last one, if the move brought one out.
- */
-function withAutoFill(engine: Engine, described: Move[], info: number): Move[] {
-  const last = described[described.length - 1]!;
-  if ((info & AUTO_FILL_BIT) !== 0 && last.kind === 'move' && last.from.area === 'tableau') {
-    const pile = last.from.index;
-    last.autoFill = { card: engine.top(pile), pile };
-  }
-  return described;
 }
 
 /** Solves one position with a fresh solver. For many deals, reuse a `Solver`. */
