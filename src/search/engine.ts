@@ -219,7 +219,7 @@ export class Engine {
     this.passDominance = this.draw === 1 && this.redealLimit >= 0 && this.talonLen > 0;
     this.ordered = this.talonLen === 0 && this.resCount === 0 && !this.foundationToTableau;
     for (let c = 0; c < 64; c++) this.twinOf[c] = c < 52 ? makeCard(3 - cardSuit(c), cardRank(c)) : c;
-    this.twins = useTwins && Engine.twinsApply(position, this.fits);
+    this.twins = useTwins && Engine.twinsApply(rules);
   }
 
   /**
@@ -610,7 +610,7 @@ export class Engine {
   // generates a swap, and adds the moves that turning one pair the other way ("flipping" it, the
   // move's flip field) brings to the class (`mirror`).
 
-  /** Whether this game swaps twins: alternating colours, runs move, no wrap, every pile a run. */
+  /** Whether this game swaps twins: alternating colours, runs move, no wrap. */
   readonly twins: boolean;
   private readonly twinOf = new Uint8Array(64);
   // The swappable pairs of the state as `findPairs` last saw it: the twin on top (exposed) and the
@@ -620,18 +620,16 @@ export class Engine {
   private pairCount = 0;
   private readonly pairStamp = new Int32Array(64);
   private pairsAt = 0;
-  // Undo records of `make` in twin games, two per move: the flips before it and the swaps after it,
-  // each up to four cards packed 7 bits apiece (card + 1).
-  private twinLog = new Int32Array(256);
+  // Undo records of `make` in twin games, a stack: per move, the card a flip moved a run onto (if
+  // any), the cards the swaps after it moved runs onto, then a header: flips | swaps << 8.
+  private twinLog = new Int32Array(1024);
   private twinTop = 0;
   // Where each tableau card is, valid from `indexTableau` (which `findPairs` calls) until a move.
   private readonly cardPile = new Int32Array(64);
   private readonly cardIndex = new Int32Array(64);
 
-  private static twinsApply(position: Position, fits: Uint8Array): boolean {
-    const r = position.rules;
-    if (r.build !== 'alternate-colors' || r.move !== 'runs' || r.wrap) return false;
-    return position.tableau.every((pile) => pile.every((c, i) => i === 0 || fits[c * 64 + pile[i - 1]!] === 1));
+  private static twinsApply(rules: Rules): boolean {
+    return rules.build === 'alternate-colors' && rules.move === 'runs' && !rules.wrap;
   }
 
   /** Notes where every tableau card is (`cardPile`, `cardIndex`); `moveAbove` keeps it up to date. */
@@ -677,9 +675,12 @@ export class Engine {
       if (l === 0) continue;
       const top = this.pile[d * H + l - 1]!;
       const twin = this.twinOf[top]!;
-      // The twin is covered when it lies in another pile, not on its top.
+      // The twin is covered when it lies in another pile, not on its top, under a run.
       const q = this.cardPile[twin]!;
-      const covered = q !== d && this.cardIndex[twin]! < this.len[q]! - 1 && this.pile[q * H + this.cardIndex[twin]!] === twin;
+      const at = q * H + this.cardIndex[twin]!;
+      const end = q * H + this.len[q]! - 1;
+      let covered = q !== d && at < end && this.pile[at] === twin;
+      for (let i = at; covered && i < end; i++) covered = this.fits[this.pile[i + 1]! * 64 + this.pile[i]!] === 1;
       if (!covered) continue;
       // Insert in order of the pair's lower card; beyond MAX_FLIP_PAIRS the rest are left out.
       const low = top < twin ? top : twin;
@@ -708,48 +709,34 @@ export class Engine {
   }
 
   /**
-   * Turns the pairs of `mask` (by `findPairs` order) the other way, describing the swaps into `out`
-   * if given; returns the record `unswap` takes to turn them back.
+   * Turns pair j (by `findPairs` order) the other way, describing the swap into `out` if given;
+   * returns the card that took the run (the pair's exposed twin), for `undo`.
    */
-  private flip(mask: number, out?: Move[]): number {
-    let record = 0;
-    let j = 0;
-    for (let i = 0; i < this.pairCount; i++) {
-      if ((mask & (1 << i)) === 0) continue;
-      if (out) out.push(this.describeSwap(this.pairCovered[i]!, this.pairExposed[i]!));
-      this.moveAbove(this.pairCovered[i]!, this.pairExposed[i]!);
-      record |= (this.pairExposed[i]! + 1) << (7 * j++);
-    }
-    return record;
-  }
-
-  /** Undoes a record of swaps (each card got the run of its twin): the last first. */
-  private unswap(record: number): void {
-    if (record === 0) return;
-    this.indexTableau();
-    for (let j = 3; j >= 0; j--) {
-      const c = ((record >>> (7 * j)) & 127) - 1;
-      if (c >= 0) this.moveAbove(c, this.twinOf[c]!);
-    }
+  private flip(j: number, out?: Move[]): number {
+    const onto = this.pairExposed[j]!;
+    if (out) out.push(this.describeSwap(this.pairCovered[j]!, onto));
+    this.moveAbove(this.pairCovered[j]!, onto);
+    return onto;
   }
 
   /**
-   * Puts the state in its one form: every swappable pair with the run on its lower card. Returns
-   * the record of the swaps made (for `unswap`), and describes them into `out` if given.
+   * Puts the state in its one form: every swappable pair with the run on its lower card. Pushes
+   * the card that took each run on the undo log and returns how many; describes the swaps into
+   * `out` if given.
    */
   private canonicalize(out?: Move[]): number {
     const n = this.findPairs();
-    let record = 0;
-    let j = 0;
+    let swaps = 0;
     for (let i = 0; i < n; i++) {
       const e = this.pairExposed[i]!;
       const c = this.pairCovered[i]!;
       if (e > c) continue;
       if (out) out.push(this.describeSwap(c, e));
       this.moveAbove(c, e);
-      record |= (e + 1) << (7 * j++);
+      this.twinLog[this.twinTop++] = e;
+      swaps++;
     }
-    return record;
+    return swaps;
   }
 
   /** The public move of a twin swap: the cards above `under` onto `onto`. */
@@ -798,7 +785,7 @@ export class Engine {
     const c = this.pairCovered[j]!;
     const pc = this.cardPile[c]!;
     const pe = this.cardPile[this.pairExposed[j]!]!;
-    const flip = (1 << j) << FLIP_SHIFT;
+    const flip = (j + 1) << FLIP_SHIFT;
     if (this.toFoundation(c)) {
       const m = MT_T2F | (pc << SRC_SHIFT) | flip;
       if (this.isSafeToFoundation(c)) {
@@ -828,25 +815,25 @@ export class Engine {
   }
 
   private makeTwins(m: number, out?: Move[]): number {
-    const mask = (m >>> FLIP_SHIFT) & FLIP_MASK;
+    if (this.twinTop + 2 * MAX_FLIP_PAIRS + 2 > this.twinLog.length) {
+      const grown = new Int32Array(this.twinLog.length * 2);
+      grown.set(this.twinLog);
+      this.twinLog = grown;
+    }
+    const pair = ((m >>> FLIP_SHIFT) & FLIP_MASK) - 1;
     let flips = 0;
-    if (mask !== 0) {
+    if (pair >= 0) {
       this.findPairs();
-      flips = this.flip(mask, out);
+      this.twinLog[this.twinTop++] = this.flip(pair, out);
+      flips = 1;
     }
     const plain = m & ~(FLIP_MASK << FLIP_SHIFT);
     if (out) out.push(...this.describe(plain));
     const info = this.makeMove(plain);
     if (out) this.noteAutoFill(out, info);
     const swaps = this.canonicalize(out);
-    if (this.twinTop + 2 > this.twinLog.length) {
-      const grown = new Int32Array(this.twinLog.length * 2);
-      grown.set(this.twinLog);
-      this.twinLog = grown;
-    }
-    this.twinLog[this.twinTop++] = flips;
-    this.twinLog[this.twinTop++] = swaps;
-    return (flips | swaps) !== 0 ? info | TWIN_BIT : info;
+    this.twinLog[this.twinTop++] = flips | (swaps << 8);
+    return flips + swaps !== 0 ? info | TWIN_BIT : info;
   }
 
   undo(m: number, info: number): void {
@@ -854,11 +841,21 @@ export class Engine {
       this.undoMove(m, info);
       return;
     }
-    const swaps = this.twinLog[--this.twinTop]!;
-    const flips = this.twinLog[--this.twinTop]!;
-    this.unswap(swaps);
+    const header = this.twinLog[--this.twinTop]!;
+    // Each logged card took its twin's run: give the run back, the last swap first.
+    if (header >>> 8 !== 0) {
+      this.indexTableau();
+      for (let i = header >>> 8; i > 0; i--) {
+        const c = this.twinLog[--this.twinTop]!;
+        this.moveAbove(c, this.twinOf[c]!);
+      }
+    }
     this.undoMove(m & ~(FLIP_MASK << FLIP_SHIFT), info & ~TWIN_BIT);
-    this.unswap(flips);
+    if ((header & 255) !== 0) {
+      this.indexTableau();
+      const c = this.twinLog[--this.twinTop]!;
+      this.moveAbove(c, this.twinOf[c]!);
+    }
   }
 
   /**

@@ -10,8 +10,8 @@
  *   bit  23     the talon card is reached only after one redeal
  *   bits 24-25  suit of the foundation card moved back (foundation to tableau)
  *   bit  26     forced: a proved-safe foundation move, the only move tried from its state
- *   bits 27-30  twin flips: which of the state's swappable twin pairs (at most 4, in the engine's
- *               order) are swapped just before the move (see Engine, "twins")
+ *   bits 27-30  twin flip: 1 + the index of the state's swappable twin pair (in the engine's order)
+ *               swapped just before the move, or 0 (see Engine, "twins")
  */
 export const MT_T2F = 0; // tableau top -> foundation
 export const MT_T2T = 1; // tableau unit -> tableau
@@ -35,8 +35,8 @@ export const SUIT_MASK = 3;
 export const FORCED_BIT = 1 << 26;
 export const FLIP_SHIFT = 27;
 export const FLIP_MASK = 15;
-/** Most twin pairs a state's moves may flip (the width of the flip field). */
-export const MAX_FLIP_PAIRS = 4;
+/** Most twin pairs of a state the engine handles (the flip field holds 1 + a pair's index). */
+export const MAX_FLIP_PAIRS = 15;
 
 export const moveType = (m: number): number => m & TYPE_MASK;
 export const moveSrc = (m: number): number => (m >>> SRC_SHIFT) & PILE_MASK;
