@@ -218,7 +218,8 @@ export class Engine {
     this.redealsUsed = position.redealsUsed;
     this.passDominance = this.draw === 1 && this.redealLimit >= 0 && this.talonLen > 0;
     this.ordered = this.talonLen === 0 && this.resCount === 0 && !this.foundationToTableau;
-    for (let c = 0; c < 64; c++) this.twinOf[c] = c < 52 ? makeCard(3 - cardSuit(c), cardRank(c)) : c;
+    const anySuit = rules.build === 'any-suit';
+    for (let c = 0; c < 52; c++) this.groupOf[c] = anySuit ? cardRank(c) : cardRank(c) * 2 + cardColour(c);
     this.twins = useTwins && Engine.twinsApply(rules);
   }
 
@@ -439,7 +440,7 @@ export class Engine {
         if (!wrap) {
           if (k >= minK && k <= unit && this.fits[this.pile[sb + ls - k]! * 64 + t] === 1) {
             // A run from one twin onto the other only swaps the pair: the same state (see "twins").
-            if (this.twins && k < ls && this.pairStamp[t] === this.pairsAt && this.twinOf[this.pile[sb + ls - k - 1]!] === t) continue;
+            if (this.twins && k < ls && this.pairStamp[t] === this.pairsAt && this.partner[t] === this.pile[sb + ls - k - 1]!) continue;
             out[n++] = MT_T2T | (s << SRC_SHIFT) | (d << DST_SHIFT) | (k << COUNT_SHIFT);
           }
           continue;
@@ -612,7 +613,18 @@ export class Engine {
 
   /** Whether this game swaps twins: alternating colours, runs move, no wrap. */
   readonly twins: boolean;
-  private readonly twinOf = new Uint8Array(64);
+  /**
+   * Each card's group: the cards that fit on the same cards and take the same cards (one rank and
+   * colour under alternating colours, one rank in any suit). A pair is a group with exactly two
+   * free cards, one a pile top and one under a run built on it.
+   */
+  private readonly groupOf = new Uint8Array(64);
+  private readonly groupStamp = new Int32Array(64);
+  private readonly groupExposed = new Int32Array(64);
+  private readonly groupCovered = new Int32Array(64);
+  private readonly groupCard = new Int32Array(64);
+  /** The other card of a card's pair, valid where `pairStamp` is current. */
+  private readonly partner = new Int32Array(64);
   // The swappable pairs of the state as `findPairs` last saw it: the twin on top (exposed) and the
   // one under a run (covered), in the order of the pairs' lower cards, at most MAX_FLIP_PAIRS.
   private readonly pairExposed = new Int32Array(MAX_FLIP_PAIRS);
@@ -620,28 +632,35 @@ export class Engine {
   private pairCount = 0;
   private readonly pairStamp = new Int32Array(64);
   private pairsAt = 0;
-  // Undo records of `make` in twin games, a stack: per move, the card a flip moved a run onto (if
-  // any), the cards the swaps after it moved runs onto, then a header: flips | swaps << 8.
+  // Undo records of `make` in twin games, a stack: per move, the flip's record (if any), the records
+  // of the swaps after it (see `flip`), then a header: flips | swaps << 8.
   private twinLog = new Int32Array(1024);
   private twinTop = 0;
-  // Where each tableau card is, valid from `indexTableau` (which `findPairs` calls) until a move.
+  // Where each free card is (pile tops and the runs under them), valid from `findPairs` or
+  // `indexTopRuns` until a move.
   private readonly cardPile = new Int32Array(64);
   private readonly cardIndex = new Int32Array(64);
 
   private static twinsApply(rules: Rules): boolean {
-    return rules.build === 'alternate-colors' && rules.move === 'runs' && !rules.wrap;
+    return (rules.build === 'alternate-colors' || rules.build === 'any-suit') && rules.move === 'runs' && !rules.wrap;
   }
 
-  /** Notes where every tableau card is (`cardPile`, `cardIndex`); `moveAbove` keeps it up to date. */
-  private indexTableau(): void {
+  /**
+   * Notes where the free cards are (`cardPile`, `cardIndex`): each pile's top run, the only cards
+   * a swap moves or moves onto. `moveAbove` keeps it up to date.
+   */
+  private indexTopRuns(): void {
     const H = this.maxHeight;
     for (let p = 0; p < this.piles; p++) {
       const b = p * H;
-      const l = this.len[p]!;
-      for (let i = 0; i < l; i++) {
+      let i = this.len[p]! - 1;
+      if (i < 0) continue;
+      for (;;) {
         const c = this.pile[b + i]!;
         this.cardPile[c] = p;
         this.cardIndex[c] = i;
+        if (i === 0 || this.fits[c * 64 + this.pile[b + i - 1]!] !== 1) break;
+        i--;
       }
     }
   }
@@ -667,27 +686,43 @@ export class Engine {
   /** Finds the swappable pairs of the state (see above) and marks their cards; returns how many. */
   private findPairs(): number {
     const H = this.maxHeight;
+    const P = this.piles;
     const stamp = ++this.pairsAt;
-    this.indexTableau();
+    // The free cards of each group: pile tops (exposed) and cards under a run built on them (covered).
+    const exposed = this.groupExposed;
+    const covered = this.groupCovered;
+    for (let d = 0; d < P; d++) {
+      const l = this.len[d]!;
+      if (l === 0) continue;
+      const b = d * H;
+      const top = this.pile[b + l - 1]!;
+      this.noteFree(top, stamp);
+      this.cardPile[top] = d;
+      this.cardIndex[top] = l - 1;
+      exposed[this.groupOf[top]!]++;
+      for (let i = l - 2; i >= 0 && this.fits[this.pile[b + i + 1]! * 64 + this.pile[b + i]!] === 1; i--) {
+        const c = this.pile[b + i]!;
+        this.cardPile[c] = d;
+        this.cardIndex[c] = i;
+        this.noteFree(c, stamp);
+        covered[this.groupOf[c]!]++;
+        this.groupCard[this.groupOf[c]!] = c;
+      }
+    }
     let n = 0;
-    for (let d = 0; d < this.piles; d++) {
+    for (let d = 0; d < P; d++) {
       const l = this.len[d]!;
       if (l === 0) continue;
       const top = this.pile[d * H + l - 1]!;
-      const twin = this.twinOf[top]!;
-      // The twin is covered when it lies in another pile, not on its top, under a run.
-      const q = this.cardPile[twin]!;
-      const at = q * H + this.cardIndex[twin]!;
-      const end = q * H + this.len[q]! - 1;
-      let covered = q !== d && at < end && this.pile[at] === twin;
-      for (let i = at; covered && i < end; i++) covered = this.fits[this.pile[i + 1]! * 64 + this.pile[i]!] === 1;
-      if (!covered) continue;
+      const g = this.groupOf[top]!;
+      if (exposed[g] !== 1 || covered[g] !== 1) continue;
+      const twin = this.groupCard[g]!;
       // Insert in order of the pair's lower card; beyond MAX_FLIP_PAIRS the rest are left out.
       const low = top < twin ? top : twin;
       let i = n < MAX_FLIP_PAIRS ? n++ : MAX_FLIP_PAIRS;
       while (i > 0) {
         const e = this.pairExposed[i - 1]!;
-        const c = this.twinOf[e]!;
+        const c = this.pairCovered[i - 1]!;
         if ((e < c ? e : c) < low) break;
         if (i < MAX_FLIP_PAIRS) {
           this.pairExposed[i] = e;
@@ -701,28 +736,42 @@ export class Engine {
       }
     }
     for (let i = 0; i < n; i++) {
-      this.pairStamp[this.pairExposed[i]!] = stamp;
-      this.pairStamp[this.pairCovered[i]!] = stamp;
+      const e = this.pairExposed[i]!;
+      const c = this.pairCovered[i]!;
+      this.pairStamp[e] = stamp;
+      this.pairStamp[c] = stamp;
+      this.partner[e] = c;
+      this.partner[c] = e;
     }
     this.pairCount = n;
     return n;
   }
 
-  /**
-   * Turns pair j (by `findPairs` order) the other way, describing the swap into `out` if given;
-   * returns the card that took the run (the pair's exposed twin), for `undo`.
-   */
-  private flip(j: number, out?: Move[]): number {
-    const onto = this.pairExposed[j]!;
-    if (out) out.push(this.describeSwap(this.pairCovered[j]!, onto));
-    this.moveAbove(this.pairCovered[j]!, onto);
-    return onto;
+  /** Starts the counts of card c's group afresh, the first time `findPairs` meets the group. */
+  private noteFree(c: number, stamp: number): void {
+    const g = this.groupOf[c]!;
+    if (this.groupStamp[g] === stamp) return;
+    this.groupStamp[g] = stamp;
+    this.groupExposed[g] = 0;
+    this.groupCovered[g] = 0;
   }
 
   /**
-   * Puts the state in its one form: every swappable pair with the run on its lower card. Pushes
-   * the card that took each run on the undo log and returns how many; describes the swaps into
-   * `out` if given.
+   * Turns pair j (by `findPairs` order) the other way, describing the swap into `out` if given;
+   * returns the record `undo` needs: the card that took the run | the card it left << 8.
+   */
+  private flip(j: number, out?: Move[]): number {
+    const onto = this.pairExposed[j]!;
+    const under = this.pairCovered[j]!;
+    if (out) out.push(this.describeSwap(under, onto));
+    this.moveAbove(under, onto);
+    return onto | (under << 8);
+  }
+
+  /**
+   * Puts the state in its one form: every swappable pair with the run on its lower card. Pushes a
+   * record of each swap on the undo log (as `flip` returns it) and returns how many; describes the
+   * swaps into `out` if given.
    */
   private canonicalize(out?: Move[]): number {
     const n = this.findPairs();
@@ -733,7 +782,7 @@ export class Engine {
       if (e > c) continue;
       if (out) out.push(this.describeSwap(c, e));
       this.moveAbove(c, e);
-      this.twinLog[this.twinTop++] = e;
+      this.twinLog[this.twinTop++] = e | (c << 8);
       swaps++;
     }
     return swaps;
@@ -842,19 +891,19 @@ export class Engine {
       return;
     }
     const header = this.twinLog[--this.twinTop]!;
-    // Each logged card took its twin's run: give the run back, the last swap first.
+    // Each record names the card that took a run and the card it came from: give it back, last first.
     if (header >>> 8 !== 0) {
-      this.indexTableau();
+      this.indexTopRuns();
       for (let i = header >>> 8; i > 0; i--) {
-        const c = this.twinLog[--this.twinTop]!;
-        this.moveAbove(c, this.twinOf[c]!);
+        const record = this.twinLog[--this.twinTop]!;
+        this.moveAbove(record & 255, record >>> 8);
       }
     }
     this.undoMove(m & ~(FLIP_MASK << FLIP_SHIFT), info & ~TWIN_BIT);
     if ((header & 255) !== 0) {
-      this.indexTableau();
-      const c = this.twinLog[--this.twinTop]!;
-      this.moveAbove(c, this.twinOf[c]!);
+      this.indexTopRuns();
+      const record = this.twinLog[--this.twinTop]!;
+      this.moveAbove(record & 255, record >>> 8);
     }
   }
 
