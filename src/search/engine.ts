@@ -630,6 +630,8 @@ export class Engine {
   private readonly pairExposed = new Int32Array(MAX_FLIP_PAIRS);
   private readonly pairCovered = new Int32Array(MAX_FLIP_PAIRS);
   private pairCount = 0;
+  /** Whether the pairs above (and the free cards' places) are those of the state as it is now. */
+  private pairsFresh = false;
   private readonly pairStamp = new Int32Array(64);
   private pairsAt = 0;
   // Undo records of `make` in twin games, a stack: per move, the flip's record (if any), the records
@@ -744,6 +746,7 @@ export class Engine {
       this.partner[c] = e;
     }
     this.pairCount = n;
+    this.pairsFresh = true;
     return n;
   }
 
@@ -783,6 +786,8 @@ export class Engine {
       if (out) out.push(this.describeSwap(c, e));
       this.moveAbove(c, e);
       this.twinLog[this.twinTop++] = e | (c << 8);
+      this.pairExposed[i] = c;
+      this.pairCovered[i] = e;
       swaps++;
     }
     return swaps;
@@ -804,7 +809,7 @@ export class Engine {
    */
   generate(out: Int32Array, at: number): number {
     if (!this.twins) return this.generateMoves(out, at);
-    const pairs = this.findPairs();
+    const pairs = this.pairsFresh ? this.pairCount : this.findPairs();
     let n = this.generateMoves(out, at);
     if (pairs === 0 || (n === at + 1 && (out[at]! & FORCED_BIT) !== 0)) return n;
     // One pair flipped: its moves follow from the list just made (see `mirror`).
@@ -872,13 +877,15 @@ export class Engine {
     const pair = ((m >>> FLIP_SHIFT) & FLIP_MASK) - 1;
     let flips = 0;
     if (pair >= 0) {
-      this.findPairs();
+      if (!this.pairsFresh) this.findPairs();
+      this.pairsFresh = false;
       this.twinLog[this.twinTop++] = this.flip(pair, out);
       flips = 1;
     }
     const plain = m & ~(FLIP_MASK << FLIP_SHIFT);
     if (out) out.push(...this.describe(plain));
     const info = this.makeMove(plain);
+    this.pairsFresh = false;
     if (out) this.noteAutoFill(out, info);
     const swaps = this.canonicalize(out);
     this.twinLog[this.twinTop++] = flips | (swaps << 8);
@@ -890,6 +897,7 @@ export class Engine {
       this.undoMove(m, info);
       return;
     }
+    this.pairsFresh = false;
     const header = this.twinLog[--this.twinTop]!;
     // Each record names the card that took a run and the card it came from: give it back, last first.
     if (header >>> 8 !== 0) {
@@ -1131,6 +1139,7 @@ export class Engine {
    * the tableau piles, which come back sorted by bottom card). Needs this engine's deal.
    */
   load(key: Uint32Array, words: number): void {
+    this.pairsFresh = false;
     const bytes = this.keyBytes(key);
     void words;
     const f = this.found;
