@@ -8,6 +8,7 @@
 import { CODE_ERROR, CODE_WINNABLE, codeOf } from '../analyze/records';
 import { formatMove } from '../rules/notation';
 import { dealFromSeed } from '../rules/deal';
+import { replay } from '../referee/referee';
 import type { Rules } from '../rules/rules';
 import { Solver } from '../search/solver';
 import type { SolveOptions } from '../search/types';
@@ -22,11 +23,13 @@ export const rowsBytes = (deals: number): number => ROWS_HEADER_BYTES + deals * 
 /**
  * Faults to inject, for tests only: deals in `throwOn` throw inside the solving code (as a solver
  * bug would); deals in `exitOn` end the worker thread abruptly (as a crash would; in the main thread
- * they throw instead).
+ * they throw instead); deals in `truncateOn` come back with a solution that stops short.
  */
 export interface TestFaults {
   throwOn?: readonly number[];
   exitOn?: readonly number[];
+  /** Deals whose solution loses its last move before the referee replays it (as a solver bug would). */
+  truncateOn?: readonly number[];
 }
 
 export interface BatchTask {
@@ -79,7 +82,16 @@ export class BatchRunner {
         }
         if (throwOn?.includes(deal)) throw new Error(`forced failure of deal ${deal} (test fault)`);
         const solver = this.solverFor(task.limits.memoryMiB);
-        const result = solver.solve(dealFromSeed(task.rules, deal), task.limits);
+        const position = dealFromSeed(task.rules, deal);
+        const result = solver.solve(position, task.limits);
+        // Every win counted is first replayed by the referee, which shares no code with the solver.
+        if (result.verdict === 'winnable') {
+          if (task.faults?.truncateOn?.includes(deal)) result.moves = result.moves?.slice(0, -1);
+          const check = replay(position, result.moves ?? []);
+          if (!check.legal || !check.won) {
+            throw new Error(`solver bug: the solution of deal ${deal} ${check.legal ? 'does not win' : `breaks at move ${check.failedAt! + 1}: ${check.reason}`}`);
+          }
+        }
         const code = codeOf(result.verdict, result.reason);
         const length = code === CODE_WINNABLE ? (result.moves?.length ?? 0) : 0;
         rows[at] = deal;

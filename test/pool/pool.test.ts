@@ -81,6 +81,18 @@ describe('the worker pool', () => {
     }
   });
 
+  it('replays every win with the referee and records one that does not replay as an error', async () => {
+    const clean = await winRate({ game: 'canfield', deals: 12, ...LIMITS, workers: 0, out: fresh('replay-clean') });
+    const winners = [...readResults(clean.file!).table].filter((r) => r.verdict === 'winnable').map((r) => r.deal);
+    expect(winners.length).toBeGreaterThan(1);
+    const bad = winners.slice(0, 2);
+    for (const workers of [2, 0]) {
+      const { result, table } = await runToFile({ game: 'canfield', deals: 12, ...LIMITS, workers, out: fresh(`replay-${workers}`), testFaults: { truncateOn: bad } });
+      expect(result).toMatchObject({ deals: 12, errors: 2, missing: 0 });
+      for (const deal of bad) expect([...table].find((r) => r.deal === deal)!.error).toBe(`solver bug: the solution of deal ${deal} does not win`);
+    }
+  });
+
   it('replaces a worker that dies, records the deal it died on as an error, and goes on', async () => {
     const out = fresh('crash');
     const { result, table } = await runToFile({ game: 'canister', deals: 60, ...LIMITS, workers: 2, out, testFaults: { exitOn: [12] } });
