@@ -54,6 +54,9 @@ function jitter(m: number, variant: number): number {
   return (h >>> 0) % JITTER;
 }
 
+/** The key byte that holds the talon split (or, under split dominance, its class): see `encode`. */
+export const KEY_SPLIT_BYTE = 3;
+
 /** No card: an empty slot in the 6-bit card fields of the key. */
 const NO_CARD = 63;
 
@@ -117,6 +120,12 @@ export class Engine {
    * and given by `passRank` instead, a dominance order the table compares (see `passRank`).
    */
   readonly passDominance: boolean;
+  /**
+   * Draw more than 1 with unlimited redeals: the key holds the split only as its class (live waste
+   * cards mod `draw`; a boundary split counts as class `draw - 1`), and `passRank` orders the
+   * splits within a class, a dominance order the table compares (see `passRank`).
+   */
+  readonly splitDominance: boolean;
 
   // Talon candidates of the current node (K+ stock), filled by `listTalonCards`.
   readonly candIdx = new Int32Array(64);
@@ -217,6 +226,7 @@ export class Engine {
     this.talonSplit = position.waste.length;
     this.redealsUsed = position.redealsUsed;
     this.passDominance = this.draw === 1 && this.redealLimit >= 0 && this.talonLen > 0;
+    this.splitDominance = this.draw > 1 && this.redealLimit < 0 && this.talonLen > 0;
     this.ordered = this.talonLen === 0 && this.resCount === 0 && !this.foundationToTableau;
     const anySuit = rules.build === 'any-suit';
     for (let c = 0; c < 52; c++) this.groupOf[c] = anySuit ? cardRank(c) : cardRank(c) * 2 + cardColour(c);
@@ -224,16 +234,54 @@ export class Engine {
   }
 
   /**
-   * With draw 1 and a redeal limit, how far through its passes of the stock the state is:
-   * redeals used, then the split. Of two states that differ only there, the one of lower rank
-   * dominates: it can deal (and redeal) its way to the other, and dealing is free, so every waste
-   * card the other can reach it reaches too, at a rank no higher; so it has every move of the
-   * other, each leading to the same state at the same or a lower rank. The table keeps the lowest
-   * rank met for each key and skips a state met again at a rank no lower. 0 in other games, whose
-   * key holds the whole state.
+   * A dominance order among the states that share a key (the table keeps the lowest rank met for
+   * each key and skips a state met again at a rank no lower); 0 in games whose key holds the whole
+   * state.
+   *
+   * With draw 1 and a redeal limit: how far through its passes of the stock the state is, redeals
+   * used, then the split. Of two states that differ only there, the one of lower rank can deal (and
+   * redeal) its way to the other, and dealing is free, so every waste card the other can reach it
+   * reaches too, at a rank no higher; so it has every move of the other, each leading to the same
+   * state at the same or a lower rank.
+   *
+   * With a larger draw and unlimited redeals ("split classes"): the live waste cards `w` when the
+   * split is off a dealing boundary (the key holds the class `w mod draw`), and `talonLen + 1` on a
+   * boundary (w a multiple of `draw`, or the stock empty), whose key is that of class `draw - 1`.
+   * The waste cards that dealing can bring to the top are w, w + draw, w + 2 draw, ..., the last
+   * stock card, and those of a pass from the start (all that a state on a boundary reaches); so
+   * of two states of one key, the one of lower rank reaches every card the other reaches, and
+   * each of its moves leads to the same state (a waste card played) or to one of the same key at
+   * the same lower rank (any other move leaves the talon as it is).
    */
   passRank(): number {
-    return this.passDominance ? this.redealsUsed * (this.talonLen + 1) + this.talonSplit : 0;
+    if (this.passDominance) return this.redealsUsed * (this.talonLen + 1) + this.talonSplit;
+    if (this.splitDominance) return this.splitRank();
+    return 0;
+  }
+
+  /**
+   * Under split dominance, the rank of the split: the live waste cards `w` off a dealing boundary,
+   * `boundaryRank` on one (w a multiple of `draw`, or the stock empty).
+   */
+  private splitRank(): number {
+    let w = 0;
+    for (let i = 0; i < this.talonSplit; i++) w += 1 - this.removed[i]!;
+    if (w % this.draw === 0) return this.boundaryRank;
+    for (let i = this.talonSplit; i < this.talonLen; i++) if (this.removed[i] === 0) return w;
+    return this.boundaryRank;
+  }
+
+  /** The rank of a split on a dealing boundary under split dominance: above every live waste count. */
+  private get boundaryRank(): number {
+    return this.talonLen + 1;
+  }
+
+  /**
+   * The split class the key holds for split rank `rank`: `rank mod draw` off a boundary; a split on
+   * a boundary shares the key of class `draw - 1` (see `passRank`).
+   */
+  private splitClass(rank: number): number {
+    return rank === this.boundaryRank ? this.draw - 1 : rank % this.draw;
   }
 
   isWon(): boolean {
@@ -1079,13 +1127,16 @@ export class Engine {
    *   0-1   foundation counts, 4 bits per suit (C in the low bits)
    *   2     reserve count
    *   3     talon split                      } only when the game has a stock, and not with
-   *   4-5   redeals used (with a limit only) } draw 1 and a limit (see `passRank`)
+   *   4-5   redeals used (with a limit only) } draw 1 and a limit (see `passRank`); with a
+   *                                              larger draw and unlimited redeals byte 3 is only
+   *                                              the split's class (see `passRank`)
    *   ...   removed flags, one bit per talon entry (entry i in byte i >> 3, bit i & 7)
    *   ...   each tableau pile, sorted by bottom card (piles are interchangeable, so permutations
    *         are one state): its length, then its cards bottom to top, one byte each
    *   zero bytes up to the next whole word.
    * With the deal it was loaded from (reserve order, talon order), the key determines the state
-   * exactly, so equal keys mean equal states. Bytes, not 6-bit fields: copying a pile is then a
+   * exactly (with `passRank` beside it under pass or split dominance), so equal keys mean equal
+   * states (or states ordered by their rank). Bytes, not 6-bit fields: copying a pile is then a
    * byte loop, which profiling showed to matter more than the third of a key it would save.
    */
   encode(key: Uint32Array): number {
@@ -1096,7 +1147,8 @@ export class Engine {
     bytes[2] = this.resCount;
     let n = 3;
     if (this.talonLen > 0) {
-      if (!this.passDominance) bytes[n++] = this.keySplit();
+      if (this.splitDominance) bytes[n++] = this.splitClass(this.splitRank());
+      else if (!this.passDominance) bytes[n++] = this.keySplit();
       if (this.redealLimit >= 0 && !this.passDominance) {
         bytes[n++] = this.redealsUsed & 255;
         bytes[n++] = this.redealsUsed >>> 8;
@@ -1135,10 +1187,12 @@ export class Engine {
   }
 
   /**
-   * Loads the state a key stands for into this engine (the inverse of `encode`, up to the order of
-   * the tableau piles, which come back sorted by bottom card). Needs this engine's deal.
+   * Loads the state a key stands for, with the rank the table stored beside it (`passRank`; it
+   * gives the talon split under pass or split dominance), into this engine: the inverse of
+   * `encode`, up to the order of the tableau piles, which come back sorted by bottom card. Needs
+   * this engine's deal.
    */
-  load(key: Uint32Array, words: number): void {
+  load(key: Uint32Array, words: number, rank = 0): void {
     this.pairsFresh = false;
     const bytes = this.keyBytes(key);
     void words;
@@ -1150,13 +1204,21 @@ export class Engine {
     this.resCount = bytes[2]!;
     let n = 3;
     if (this.talonLen > 0) {
-      this.talonSplit = bytes[n++]!;
-      if (this.redealLimit >= 0) {
+      const split = this.passDominance ? -1 : bytes[n++]!;
+      if (this.redealLimit >= 0 && !this.passDominance) {
         this.redealsUsed = bytes[n]! | (bytes[n + 1]! << 8);
         n += 2;
       }
       for (let i = 0; i < this.removedBits.length; i++) this.removedBits[i] = bytes[n + i]!;
       for (let i = 0; i < this.talonLen; i++) this.removed[i] = (bytes[n + (i >>> 3)]! >>> (i & 7)) & 1;
+      if (this.passDominance) {
+        this.talonSplit = rank % (this.talonLen + 1);
+        this.redealsUsed = Math.floor(rank / (this.talonLen + 1));
+      } else if (this.splitDominance) {
+        this.talonSplit = this.splitFromKey(bytes, n, split, rank);
+      } else {
+        this.talonSplit = split;
+      }
       n += this.removedBits.length;
     }
     const H = this.maxHeight;
@@ -1165,6 +1227,21 @@ export class Engine {
       for (let i = 0; i < m; i++) this.pile[p * H + i] = bytes[n++]!;
       this.len[p] = m;
     }
+  }
+
+  /**
+   * Under split dominance, the talon split of the state whose key holds split class `cls` (its
+   * removed flags at `bytes[maskStart]` on) and whose rank is `rank`: 0 on a boundary, else just
+   * after the `rank`-th live entry.
+   */
+  private splitFromKey(bytes: Uint8Array, maskStart: number, cls: number, rank: number): number {
+    if (this.splitClass(rank) !== cls) throw new Error(`internal: rank ${rank} is not of split class ${cls}`);
+    if (rank === this.boundaryRank) return 0;
+    let seen = 0;
+    for (let i = 0; i < this.talonLen; i++) {
+      if (((bytes[maskStart + (i >>> 3)]! >>> (i & 7)) & 1) === 0 && ++seen === rank) return i + 1;
+    }
+    throw new Error(`internal: no ${rank} live talon cards`);
   }
 
   /**
@@ -1204,8 +1281,10 @@ export class Engine {
   }
 
   /**
-   * The position a key stands for (the inverse of `encode`, up to the order of tableau piles,
-   * which come back sorted by bottom card). Needs this engine's deal: its reserve and talon order.
+   * The position a key stands for, with the rank the table stored beside it (`passRank`; it gives
+   * the talon split under pass or split dominance): the inverse of `encode`, up to the order of
+   * tableau piles, which come back sorted by bottom card. Needs this engine's deal: its reserve and
+   * talon order.
    */
   decode(key: Uint32Array, words: number, rank = 0): Position {
     const bytes = new Uint8Array(key.buffer, key.byteOffset, words * 4);
@@ -1228,6 +1307,7 @@ export class Engine {
         }
       }
       const maskStart = n;
+      if (this.splitDominance) split = this.splitFromKey(bytes, maskStart, split, rank);
       n += (this.talonLen + 7) >>> 3;
       for (let i = 0; i < this.talonLen; i++) {
         if ((bytes[maskStart + (i >>> 3)]! >>> (i & 7)) & 1) continue;
@@ -1260,7 +1340,8 @@ export class Engine {
    * redealing leads from it to split 0, and dealing from 0 leads back, with nothing else changed.
    * So both offer the same waste cards and lead to the same states, and the key writes 0. (With
    * draw 1 every split is such a boundary: the split never matters.) With a redeal limit the two
-   * differ in redeals used, and the split is kept.
+   * differ in redeals used, and the split is kept. (With a larger draw and unlimited redeals the key
+   * holds less still, only the class of the split: see `passRank`.)
    */
   private keySplit(): number {
     const split = this.talonSplit;

@@ -280,6 +280,7 @@ export class Solver {
       if (top < 0) break;
       const cur = head[top]!;
       head[top] = nextOf[cur]!;
+      // Rank 0: only the tableau-only games run best-first, and their keys hold the whole state.
       engine.load(key, table.keyAt(offsetOf[cur]!, key));
       const n = engine.generate(moves, 0);
       for (let i = 0; i < n; i++) {

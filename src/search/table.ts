@@ -10,7 +10,8 @@
  * can never make the search skip a state it has not seen (and so never wrongly report "unwinnable").
  *
  * The rank is a dominance order among states that share a key (the engine's `passRank`: how far
- * through its passes of the stock a state is; 0 in games where the key says everything). A state
+ * through its passes of the stock a state is, or with a larger draw and unlimited redeals how many
+ * cards its waste holds; 0 in games where the key says everything). A state
  * of lower rank can do everything one of higher rank can, so a key met again at the same or a
  * higher rank is PRESENT, and met at a lower rank it is entered again (INSERTED) with the lower
  * rank stored. Ranks only fall, so every key is entered a bounded number of times.

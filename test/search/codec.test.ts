@@ -20,17 +20,25 @@ function canonical(p: Position): string {
 }
 
 describe('packed key', () => {
-  test.each(PRESET_NAMES)('decode(encode(state)) is the state, along random playouts of %s', (game) => {
+  test.each(PRESET_NAMES)('decode(encode(state)) and load(encode(state)) are the state, along random playouts of %s', (game) => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1e9 }), fc.array(fc.nat(), { minLength: 1, maxLength: 80 }), (seed, picks) => {
         const rules = resolveRules(game);
         const engine = new Engine(dealFromDeck(rules, shuffledDeck(seed)));
+        const loader = new Engine(dealFromDeck(rules, shuffledDeck(seed)));
         const moves = new Int32Array(4096);
         const key = new Uint32Array(64);
         for (const pick of picks) {
           const words = engine.encode(key);
           const decoded = engine.decode(key, words, engine.passRank());
           expect(canonical(decoded)).toBe(canonical(engine.toPosition()));
+          // `load` is the same inverse, into an engine of the same deal (redeals used are not state
+          // with unlimited redeals, and stay as that engine had them).
+          loader.load(key, words, engine.passRank());
+          const unlimited = rules.redeals === 'unlimited';
+          const loaded = loader.toPosition();
+          const own = engine.toPosition();
+          expect(canonical(unlimited ? { ...loaded, redealsUsed: 0 } : loaded)).toBe(canonical(unlimited ? { ...own, redealsUsed: 0 } : own));
           const n = engine.generate(moves, 0);
           if (n === 0) break;
           engine.make(moves[pick % n]!);
