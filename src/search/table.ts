@@ -99,10 +99,13 @@ export class StateTable {
       i = (i + 1) & mask;
     }
     if (this.arenaUsed + length + 2 > this.arena.length && !this.growArena(length + 2)) return FULL;
-    if ((this.count + 1) * 4 > (this.mask + 1) * 3) {
-      if (!this.growSlots()) return FULL;
+    if ((this.count + 1) * 4 > (this.mask + 1) * 3 && this.growSlots()) {
       i = hash & this.mask;
       while (this.slots[2 * i] !== 0) i = (i + 1) & this.mask;
+    } else if ((this.count + 1) * 10 > (this.mask + 1) * 9) {
+      // Past 3/4 full the slots double; when the budget has no room for that, they fill to 9/10
+      // (longer probes, but the search goes on) before the table is full.
+      return FULL;
     }
     const off = this.arenaUsed;
     this.arena[off] = length;
@@ -128,8 +131,10 @@ export class StateTable {
     while (size < this.arenaUsed + need) size *= 2;
     const others = this.bytes - this.arena.byteLength;
     if (others + size * 4 > this.maxBytes) {
-      // Take whatever still fits before giving up.
-      size = Math.floor((this.maxBytes - others) / 4);
+      // Take what still fits, but leave the slots room to double once more if it can be spared:
+      // an arena that took everything would stop the table at 3/4 of its slots.
+      size = Math.floor((this.maxBytes - 2 * others) / 4);
+      if (size < this.arenaUsed + need) size = Math.floor((this.maxBytes - others) / 4);
       if (size < this.arenaUsed + need) return false;
     }
     const arena = new Uint32Array(size);
