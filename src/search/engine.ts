@@ -103,8 +103,6 @@ export class Engine {
   readonly talon: Uint8Array;
   readonly talonLen: number;
   readonly removed: Uint8Array;
-  /** The same flags packed 8 to a byte, kept in step for the key. */
-  readonly removedBits: Uint8Array;
   talonSplit = 0;
   redealsUsed = 0;
   /** Redeals allowed; -1 = unlimited. */
@@ -222,7 +220,6 @@ export class Engine {
     this.talon = Uint8Array.from(talon);
     this.talonLen = talon.length;
     this.removed = new Uint8Array(this.talonLen);
-    this.removedBits = new Uint8Array((this.talonLen + 7) >>> 3);
     this.talonSplit = position.waste.length;
     this.redealsUsed = position.redealsUsed;
     this.passDominance = this.draw === 1 && this.redealLimit >= 0 && this.talonLen > 0;
@@ -1005,7 +1002,6 @@ export class Engine {
 
   private takeFromTalon(idx: number, redeal: boolean): number {
     this.removed[idx] = 1;
-    this.removedBits[idx >>> 3] |= 1 << (idx & 7);
     if (redeal) this.redealsUsed++;
     this.talonSplit = this.wasteTopIndex(idx + 1) + 1;
     return this.talon[idx]!;
@@ -1106,7 +1102,6 @@ export class Engine {
         if (moveType(m) === MT_W2F) this.found[cardSuit(c)]--;
         else this.len[moveDst(m)]--;
         this.removed[idx] = 0;
-        this.removedBits[idx >>> 3] &= ~(1 << (idx & 7));
         this.talonSplit = info & 255;
         if ((m & REDEAL_BIT) !== 0) this.redealsUsed--;
         return;
@@ -1130,10 +1125,11 @@ export class Engine {
    *   4-5   redeals used (with a limit only) } draw 1 and a limit (see `passRank`); with a
    *                                              larger draw and unlimited redeals byte 3 is only
    *                                              the split's class (see `passRank`)
-   *   ...   removed flags, one bit per talon entry (entry i in byte i >> 3, bit i & 7)
    *   ...   each tableau pile, sorted by bottom card (piles are interchangeable, so permutations
    *         are one state): its length, then its cards bottom to top, one byte each
    *   zero bytes up to the next whole word.
+   * Which talon cards are gone is not written: a talon card only ever goes home or into the
+   * tableau, so the foundations and piles say it (`removedFromKey`).
    * With the deal it was loaded from (reserve order, talon order), the key determines the state
    * exactly (with `passRank` beside it under pass or split dominance), so equal keys mean equal
    * states (or states ordered by their rank). Bytes, not 6-bit fields: copying a pile is then a
@@ -1153,8 +1149,8 @@ export class Engine {
         bytes[n++] = this.redealsUsed & 255;
         bytes[n++] = this.redealsUsed >>> 8;
       }
-      const r = this.removedBits;
-      for (let i = 0; i < r.length; i++) bytes[n++] = r[i]!;
+      // No removed flags: a talon card is gone exactly when it is home or in the tableau, which the
+      // rest of the key says (see `removedFromKey`).
     }
     const P = this.piles;
     const H = this.maxHeight;
@@ -1203,23 +1199,13 @@ export class Engine {
     f[3] = bytes[1]! >>> 4;
     this.resCount = bytes[2]!;
     let n = 3;
+    let split = -1;
     if (this.talonLen > 0) {
-      const split = this.passDominance ? -1 : bytes[n++]!;
+      if (!this.passDominance) split = bytes[n++]!;
       if (this.redealLimit >= 0 && !this.passDominance) {
         this.redealsUsed = bytes[n]! | (bytes[n + 1]! << 8);
         n += 2;
       }
-      for (let i = 0; i < this.removedBits.length; i++) this.removedBits[i] = bytes[n + i]!;
-      for (let i = 0; i < this.talonLen; i++) this.removed[i] = (bytes[n + (i >>> 3)]! >>> (i & 7)) & 1;
-      if (this.passDominance) {
-        this.talonSplit = rank % (this.talonLen + 1);
-        this.redealsUsed = Math.floor(rank / (this.talonLen + 1));
-      } else if (this.splitDominance) {
-        this.talonSplit = this.splitFromKey(bytes, n, split, rank);
-      } else {
-        this.talonSplit = split;
-      }
-      n += this.removedBits.length;
     }
     const H = this.maxHeight;
     for (let p = 0; p < this.piles; p++) {
@@ -1227,19 +1213,60 @@ export class Engine {
       for (let i = 0; i < m; i++) this.pile[p * H + i] = bytes[n++]!;
       this.len[p] = m;
     }
+    if (this.talonLen > 0) {
+      this.removed.set(this.removedFromKey(bytes, f).subarray(0, this.talonLen));
+      if (this.passDominance) {
+        this.talonSplit = rank % (this.talonLen + 1);
+        this.redealsUsed = Math.floor(rank / (this.talonLen + 1));
+      } else if (this.splitDominance) {
+        this.talonSplit = this.splitFromKey(this.removed, split, rank);
+      } else {
+        this.talonSplit = split;
+      }
+    }
   }
 
   /**
-   * Under split dominance, the talon split of the state whose key holds split class `cls` (its
-   * removed flags at `bytes[maskStart]` on) and whose rank is `rank`: 0 on a boundary, else just
-   * after the `rank`-th live entry.
+   * The removed flags of the talon for a key (which does not hold them): a talon card is gone
+   * exactly when it is on its foundation or in the tableau, since it never goes anywhere else.
+   * Answers a scratch array, entry i for talon entry i.
    */
-  private splitFromKey(bytes: Uint8Array, maskStart: number, cls: number, rank: number): number {
+  private removedFromKey(bytes: Uint8Array, found: ArrayLike<number>): Uint8Array {
+    const inTableau = this.keyCards;
+    inTableau.fill(0);
+    let n = 3 + this.splitBytes();
+    for (let p = 0; p < this.piles; p++) {
+      const m = bytes[n++]!;
+      for (let i = 0; i < m; i++) inTableau[bytes[n++]!] = 1;
+    }
+    const removed = this.keyRemoved;
+    for (let i = 0; i < this.talonLen; i++) {
+      const c = this.talon[i]!;
+      removed[i] = inTableau[c] === 1 || this.order[c]! < found[cardSuit(c)]! ? 1 : 0;
+    }
+    return removed;
+  }
+
+  /** Bytes of the key between the reserve count and the tableau (split, redeals used). */
+  private splitBytes(): number {
+    if (this.talonLen === 0 || this.passDominance) return 0;
+    return this.redealLimit >= 0 ? 3 : 1;
+  }
+
+  private readonly keyCards = new Uint8Array(64);
+  private readonly keyRemoved = new Uint8Array(64);
+
+  /**
+   * Under split dominance, the talon split of the state whose key holds split class `cls` (its
+   * removed flags `removed`) and whose rank is `rank`: 0 on a boundary, else just after the
+   * `rank`-th live entry.
+   */
+  private splitFromKey(removed: Uint8Array, cls: number, rank: number): number {
     if (this.splitClass(rank) !== cls) throw new Error(`internal: rank ${rank} is not of split class ${cls}`);
     if (rank === this.boundaryRank) return 0;
     let seen = 0;
     for (let i = 0; i < this.talonLen; i++) {
-      if (((bytes[maskStart + (i >>> 3)]! >>> (i & 7)) & 1) === 0 && ++seen === rank) return i + 1;
+      if (removed[i] === 0 && ++seen === rank) return i + 1;
     }
     throw new Error(`internal: no ${rank} live talon cards`);
   }
@@ -1306,11 +1333,10 @@ export class Engine {
           n += 2;
         }
       }
-      const maskStart = n;
-      if (this.splitDominance) split = this.splitFromKey(bytes, maskStart, split, rank);
-      n += (this.talonLen + 7) >>> 3;
+      const removed = this.removedFromKey(bytes, foundations);
+      if (this.splitDominance) split = this.splitFromKey(removed, split, rank);
       for (let i = 0; i < this.talonLen; i++) {
-        if ((bytes[maskStart + (i >>> 3)]! >>> (i & 7)) & 1) continue;
+        if (removed[i] === 1) continue;
         (i < split ? waste : stock).push(this.talon[i]!);
       }
       stock.reverse();
