@@ -646,17 +646,18 @@ export class Engine {
   }
 
   // ---- twins -------------------------------------------------------------------------------------
-  // Two cards of the same rank and colour are twins: under alternating colours whatever fits on one
-  // fits on the other. When one twin is a pile top and the other has cards above it (a run, as every
-  // pile is in these games), moving that run onto the top twin is a legal move and so is moving it
-  // back: the two states reach each other in one move each way, so they are won or lost together.
-  // Such a pair is "swappable", and the swappable pairs of a state are independent: swapping one
-  // changes no other pair's standing (docs/algorithms.md, rule 7). So the search keeps every state
-  // in one form, the run on the lower card of each pair (`canonicalize`, after every move), never
-  // generates a swap, and adds the moves that turning one pair the other way ("flipping" it, the
-  // move's flip field) brings to the class (`mirror`).
+  // Cards of one group (a rank and colour under alternating colours, a rank in any suit) fit on the
+  // same cards and take the same cards. When a group's free cards (pile tops, and cards under a run
+  // built on them) are exactly two, one a pile top and one under a run in another pile, moving that
+  // run onto the top card is a legal move and so is moving it back: the two states reach each
+  // other in one move each way, so they are won or lost together. Such a pair is "swappable", and
+  // the swappable pairs of a state are independent: swapping one changes no other pair's standing
+  // (docs/algorithms.md, rule 7). So the search keeps every state in one form, the run on the lower
+  // card of each pair (`canonicalize`, after every move), never generates a swap, and adds the
+  // moves that turning one pair the other way ("flipping" it, the move's flip field) brings to the
+  // class (`mirror`).
 
-  /** Whether this game swaps twins: alternating colours, runs move, no wrap. */
+  /** Whether this game swaps twins: alternating colours or any suit, runs move, no wrap. */
   readonly twins: boolean;
   /**
    * Each card's group: the cards that fit on the same cards and take the same cards (one rank and
