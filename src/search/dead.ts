@@ -50,9 +50,6 @@ export class DeadCheck {
   private readonly wasteFills: boolean;
   private readonly tableauFills: boolean;
 
-  /** Cards that may be built on card t: builders[t*4 .. t*4 + nBuilders[t]]. */
-  private readonly builders = new Uint8Array(64 * 4);
-  private readonly nBuilders = new Uint8Array(64);
   /** The card one above in its suit's foundation order, or 255 for the last. */
   private readonly succ = new Uint8Array(64);
 
@@ -107,7 +104,6 @@ export class DeadCheck {
         const t = this.cards[j]!;
         if (engine.fits[c * 64 + t] !== 1) continue;
         if (this.nTargets[c]! < 4) this.targets[c * 4 + this.nTargets[c]!++] = t;
-        if (this.nBuilders[t]! < 4) this.builders[t * 4 + this.nBuilders[t]!++] = c;
       }
     }
     this.runs = rules.move !== 'whole-pile';
@@ -205,9 +201,10 @@ export class DeadCheck {
 
   /** Card c can now be a tableau top: the cards that may be built on it may leave their stack or pile, or come to the tableau. */
   private onTab(c: number): void {
-    const base = c * 4;
-    for (let i = 0, n = this.nBuilders[c]!; i < n; i++) {
-      const x = this.builders[base + i]!;
+    // The engine's table of builders: at most 4 a card, 255 past the last.
+    const builders = this.e.builders;
+    for (let i = c * 4, end = i + 4; i < end && builders[i] !== 255; i++) {
+      const x = builders[i]!;
       const fx = this.flags[x]!;
       if ((fx & (F_RESERVE | F_WASTE | F_UNDER)) !== 0) {
         this.tryLeave(x);

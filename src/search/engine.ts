@@ -88,7 +88,7 @@ export class Engine {
   /** fits[c * 64 + t]: card c may be built on card t on the tableau. */
   readonly fits = new Uint8Array(64 * 64);
   /** builders[t * 4 ..]: the cards that may be built on card t (at most 4), 255 past the last. */
-  private readonly builders = new Uint8Array(64 * 4).fill(255);
+  readonly builders = new Uint8Array(64 * 4).fill(255);
   // onPiles[c]: bit d set when card c may be built on the top of pile d; valid while onStamp[c]
   // equals tops, which `markTops` renews once per `generate`.
   private readonly onPiles = new Int32Array(64);
@@ -387,11 +387,11 @@ export class Engine {
    * Writes the moves of the current state into `out` from `at`, most promising first, and returns
    * the new end. When a proved-safe foundation move exists it is the only move written (forced).
    */
-  private generateMoves(out: Int32Array, at: number, talonListed = false): number {
+  private generateMoves(out: Int32Array, at: number): number {
     const P = this.piles;
     const H = this.maxHeight;
     let n = at;
-    if (!talonListed) this.listTalonCards();
+    this.listTalonCards();
 
     // Forced safe foundation moves: tableau tops, reserve top, and the waste top with draw 1. Of
     // several safe tableau tops, the lowest card code, so that the move does not depend on how the
@@ -1209,13 +1209,14 @@ export class Engine {
       }
     }
     const H = this.maxHeight;
+    const tableauAt = n;
     for (let p = 0; p < this.piles; p++) {
       const m = bytes[n++]!;
       for (let i = 0; i < m; i++) this.pile[p * H + i] = bytes[n++]!;
       this.len[p] = m;
     }
     if (this.talonLen > 0) {
-      this.removed.set(this.removedFromKey(bytes, f).subarray(0, this.talonLen));
+      this.removed.set(this.removedFromKey(bytes, tableauAt, f).subarray(0, this.talonLen));
       if (this.passDominance) {
         this.talonSplit = rank % (this.talonLen + 1);
         this.redealsUsed = Math.floor(rank / (this.talonLen + 1));
@@ -1229,13 +1230,14 @@ export class Engine {
 
   /**
    * The removed flags of the talon for a key (which does not hold them): a talon card is gone
-   * exactly when it is on its foundation or in the tableau, since it never goes anywhere else.
-   * Answers a scratch array, entry i for talon entry i.
+   * exactly when it is on its foundation or in the tableau (the key's piles, from byte
+   * `tableauAt`), since it never goes anywhere else. Answers a scratch array, entry i for talon
+   * entry i.
    */
-  private removedFromKey(bytes: Uint8Array, found: ArrayLike<number>): Uint8Array {
+  private removedFromKey(bytes: Uint8Array, tableauAt: number, found: ArrayLike<number>): Uint8Array {
     const inTableau = this.keyCards;
     inTableau.fill(0);
-    let n = 3 + this.splitBytes();
+    let n = tableauAt;
     for (let p = 0; p < this.piles; p++) {
       const m = bytes[n++]!;
       for (let i = 0; i < m; i++) inTableau[bytes[n++]!] = 1;
@@ -1246,12 +1248,6 @@ export class Engine {
       removed[i] = inTableau[c] === 1 || this.order[c]! < found[cardSuit(c)]! ? 1 : 0;
     }
     return removed;
-  }
-
-  /** Bytes of the key between the reserve count and the tableau (split, redeals used). */
-  private splitBytes(): number {
-    if (this.talonLen === 0 || this.passDominance) return 0;
-    return this.redealLimit >= 0 ? 3 : 1;
   }
 
   private readonly keyCards = new Uint8Array(64);
@@ -1334,7 +1330,7 @@ export class Engine {
           n += 2;
         }
       }
-      const removed = this.removedFromKey(bytes, foundations);
+      const removed = this.removedFromKey(bytes, n, foundations);
       if (this.splitDominance) split = this.splitFromKey(removed, split, rank);
       for (let i = 0; i < this.talonLen; i++) {
         if (removed[i] === 1) continue;
