@@ -135,6 +135,13 @@ export class Engine {
   private readonly pileOrder: Int32Array;
   /** Whether `generate` sorts its moves by `score` (games with only a tableau: the Canister family). */
   readonly ordered: boolean;
+
+  /**
+   * Same-suit builds, whole piles moving, no automatic fill and no card back from a foundation
+   * (Storehouse): every card has exactly one card it may be built on, and building it there at
+   * once is proved safe (docs/algorithms.md, rule 9), so such a build is forced.
+   */
+  readonly chainBuilds: boolean;
   private readonly scores = new Int32Array(4096);
   private readonly needDepth: Int32Array;
 
@@ -228,6 +235,8 @@ export class Engine {
     const anySuit = rules.build === 'any-suit';
     for (let c = 0; c < 52; c++) this.groupOf[c] = anySuit ? cardRank(c) : cardRank(c) * 2 + cardColour(c);
     this.twins = useTwins && Engine.twinsApply(rules);
+    this.chainBuilds =
+      rules.build === 'same-suit' && rules.move === 'whole-pile' && !this.autoReserve && !this.foundationToTableau;
   }
 
   /**
@@ -423,13 +432,28 @@ export class Engine {
       for (let i = 0; i < this.candCount; i++) {
         const idx = this.candIdx[i]!;
         const c = this.talon[idx]!;
-        if (!this.toFoundation(c) || !this.isSafeToFoundation(c)) continue;
+        if (!this.toFoundation(c) || !this.isSafeToFoundation(c)) {
+          // Or a card with a forced build (rule 9): its target stays a pile top until it comes.
+          if (this.chainBuilds && this.pileTaking(c, -1) >= 0) {
+            this.candCount = i + 1;
+            break;
+          }
+          continue;
+        }
         if (i === 0 && idx < this.talonSplit) {
           out[n++] = MT_W2F | (idx << TALON_SHIFT) | FORCED_BIT;
           return n;
         }
         this.candCount = i + 1;
         break;
+      }
+    }
+
+    if (this.chainBuilds) {
+      const forced = this.forcedBuild();
+      if (forced !== 0) {
+        out[n++] = forced | FORCED_BIT;
+        return n;
       }
     }
 
@@ -526,6 +550,49 @@ export class Engine {
     }
     if (this.ordered) this.sortMoves(out, at, n);
     return n;
+  }
+
+  /**
+   * In `chainBuilds` games (see there): a build that is proved safe, or 0. Of several, a whole pile
+   * onto the pile its bottom card fits (the lowest such bottom card, so that the choice does not
+   * depend on pile numbers), else the reserve top onto the pile it fits, else the waste top (draw 1)
+   * onto the pile it fits. Rule 9 of docs/algorithms.md argues each.
+   */
+  private forcedBuild(): number {
+    const P = this.piles;
+    const H = this.maxHeight;
+    let best = 0;
+    let bestCard = 64;
+    for (let s = 0; s < P; s++) {
+      const ls = this.len[s]!;
+      if (ls === 0) continue;
+      const bottom = this.pile[s * H]!;
+      if (bottom >= bestCard || this.maxUnit(s) !== ls) continue;
+      const d = this.pileTaking(bottom, s);
+      if (d >= 0) {
+        best = MT_T2T | (s << SRC_SHIFT) | (d << DST_SHIFT) | (ls << COUNT_SHIFT);
+        bestCard = bottom;
+      }
+    }
+    if (best !== 0) return best;
+    if (this.resCount > 0) {
+      const d = this.pileTaking(this.reserve[this.resCount - 1]!, -1);
+      if (d >= 0) return MT_R2T | (d << DST_SHIFT);
+    }
+    if (this.draw === 1 && this.candCount > 0 && this.candIdx[0]! < this.talonSplit) {
+      const idx = this.candIdx[0]!;
+      const d = this.pileTaking(this.talon[idx]!, -1);
+      if (d >= 0) return MT_W2T | (idx << TALON_SHIFT) | (d << DST_SHIFT);
+    }
+    return 0;
+  }
+
+  /** The pile other than `except` whose top card `c` may be built on, or -1. */
+  private pileTaking(c: number, except: number): number {
+    for (let d = 0; d < this.piles; d++) {
+      if (d !== except && this.len[d] > 0 && this.fits[c * 64 + this.top(d)] === 1) return d;
+    }
+    return -1;
   }
 
   /**

@@ -25,7 +25,9 @@ import { canonicalKey, mulberry, playout, positionText, solveCommand } from './s
  *   is a destination (so moves into a space are compared up to the order of the piles); (d) deals and
  *   redeals are not engine moves: instead every waste card that deals and redeals alone can bring to
  *   the top (the one on top now included) is played by one engine move, with no more redeals used;
- *   (e) with draw 1, dealing stops at a card that is safe to play to its foundation.
+ *   (e) with draw 1, dealing stops at a card that is safe to play to its foundation (and, under
+ *   rule 9, at a card that may be built on a pile); (f) under rule 9 (builds in suit, whole piles
+ *   moving) a build with one place to go is forced.
  */
 
 const SEED = 4_242;
@@ -117,10 +119,20 @@ function checkSuccessors(p: Position, where: string, game: string): void {
     // (a) Only the forced move is generated; check that it is one docs/algorithms.md proves safe:
     // a foundation move of a card that no card still in play could ever be built on.
     const m = moves[0]!;
-    expect(isFoundationType(m), `${at}\n  forced move ${m} is not a foundation move`).toBe(true);
     const last = engine.describe(m).at(-1)!;
     if (last.kind !== 'move') throw new Error('unreachable');
     expect(p.rules.foundationToTableau, at).toBe(false);
+    if (!isFoundationType(m)) {
+      // (f) Or a build where the card has one place to go (rule 9): builds in suit, whole piles
+      // moving, no automatic fill; a whole pile, the reserve top or (drawing one) the waste top,
+      // onto a pile that is not empty.
+      expect(chainBuilds(p), `${at}\n  forced move ${formatMove(last)} is not a foundation move`).toBe(true);
+      expect(last.to.area === 'tableau' && p.tableau[last.to.index]!.length > 0, `${at}\n  forced ${formatMove(last)}`).toBe(true);
+      if (last.from.area === 'tableau') expect(last.count, `${at}\n  forced ${formatMove(last)} is not a whole pile`).toBe(p.tableau[last.from.index]!.length);
+      if (last.from.area === 'waste') expect(engine.describe(m).length === 1 && p.rules.draw === 1, `${at}\n  forced ${formatMove(last)}: not the waste top`).toBe(true);
+      tally(game, 'forced build');
+      return;
+    }
     if (last.from.area === 'waste') expect(p.rules.draw, `${at}\n  a waste card is forced only when drawing one`).toBe(1);
     // Cards in play that could be built on it may remain only when each is "dead": next on its own
     // foundation (so it can always go there instead) with nothing in play that could build on it.
@@ -158,7 +170,7 @@ function checkSuccessors(p: Position, where: string, game: string): void {
       tally(game, 'referee: dealt past a safe foundation card (pruned)');
       continue;
     }
-    if (p.rules.draw === 1 && safeWasteTop(q)) pastSafe = true;
+    if (p.rules.draw === 1 && (safeWasteTop(q) || (chainBuilds(q) && wasteTopBuilds(q)))) pastSafe = true;
     if (q === p) continue;
     for (const move of legalMoves(q)) {
       if (move.kind !== 'move' || move.from.area !== 'waste') continue;
@@ -192,6 +204,17 @@ function liveBuilders(p: Position, card: number): number[] {
   const dead = (x: number) =>
     p.foundations[cardSuit(x)] === cardOrder(p.rules, p.baseRank, x) && !cards.some((y) => buildsOn(p.rules, p.baseRank, y, x));
   return cards.filter((c) => buildsOn(p.rules, p.baseRank, c, card) && !dead(c));
+}
+
+/** Rule 9's games: builds in suit, whole piles moving, no automatic fill, nothing back from a foundation. */
+function chainBuilds(p: Position): boolean {
+  const r = p.rules;
+  return r.build === 'same-suit' && r.move === 'whole-pile' && !r.spaces.startsWith('auto') && !r.foundationToTableau;
+}
+
+/** Whether the waste top of `p` may be built on a tableau pile (not into a space). */
+function wasteTopBuilds(p: Position): boolean {
+  return legalMoves(p).some((m) => m.kind === 'move' && m.from.area === 'waste' && m.to.area === 'tableau' && p.tableau[m.to.index]!.length > 0);
 }
 
 /** The whole position but for redeals used, with the tableau piles sorted when `sorted`. */
@@ -308,6 +331,7 @@ describe('the differential checks are not vacuous', () => {
     expectSeen('storehouse', 'referee: reserve -> tableau (space)');
     expectSeen('storehouse', 'referee: dealt past a safe foundation card (pruned)');
     expectSeen('storehouse', 'referee: waste -> tableau (space)');
+    expectSeen('storehouse', 'forced build');
     for (const game of ['canfield', 'canfield-sequences']) expectSeen(game, 'engine: auto fill');
     expectSeen('canfield-relaxed', 'referee: foundation -> tableau');
     expectSeen('canfield-relaxed', 'referee: foundation -> tableau (space)');

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { dealFromSeed } from '../../src/rules/deal';
+import type { Position } from '../../src/rules/position';
+import { resolveRules, type RulesOptions } from '../../src/rules/rules';
+import { bruteForce } from '../../src/referee/brute-force';
+import { applyMove } from '../../src/referee/referee';
+import { Engine } from '../../src/search/engine';
+import { FORCED_BIT, moveType, MT_R2F, MT_T2F, MT_W2F } from '../../src/search/move-code';
+import { mulberry, playout, positionText, solveCommand } from './support';
+
+/**
+ * Rule 9 of docs/algorithms.md ("one place to build"): in Storehouse-like games (builds in suit,
+ * whole piles moving, no automatic fill) a whole pile, the reserve top or the waste top (drawing
+ * one) that fits on a pile is built there at once, and dealing stops at a card that fits on a pile.
+ * The direct statement of safety, checked by brute force with the referee on small decks: whenever
+ * the engine forces such a build, the position after it is won exactly when the position before it
+ * is. (test/search/successors.test.ts checks the move is of the kind the rule allows, and
+ * test/search/brute-force-agreement.test.ts the solver's verdicts.)
+ */
+
+const GAMES: readonly [string, RulesOptions][] = [
+  ['storehouse', { ranks: 4, reserve: 6, piles: 2, redeals: 1 }],
+  ['storehouse', { ranks: 5, reserve: 6, piles: 2, redeals: 0 }],
+  ['storehouse', { ranks: 4, reserve: 5, piles: 2, draw: 3, redeals: 1 }],
+  ['storehouse', { ranks: 4, reserve: 4, piles: 3, redeals: 0 }],
+];
+
+/** Forced builds checked, and of them from winnable positions, over all the games above. */
+const totals = { checked: 0, won: 0 };
+
+const MAX_STATES = 40_000;
+
+/** Brute force's verdict, or undefined when the space is too large to decide here. */
+function verdict(p: Position): boolean | undefined {
+  const r = bruteForce(p, { maxStates: MAX_STATES });
+  return r.verdict === 'unknown' ? undefined : r.verdict === 'winnable';
+}
+
+describe.each(GAMES)('a forced build keeps the verdict: %s %j', (game, options) => {
+  const rules = resolveRules(game, options);
+  it('from positions of random playouts, by brute force', () => {
+    let checked = 0;
+    const buffer = new Int32Array(4096);
+    for (let seed = 1; seed <= 60; seed++) {
+      const rng = mulberry(seed * 7 + 1);
+      for (const p of playout(dealFromSeed(rules, seed), 30, rng)) {
+        const engine = new Engine(p);
+        const count = engine.generate(buffer, 0);
+        const m = buffer[0]!;
+        if (count !== 1 || (m & FORCED_BIT) === 0) continue;
+        const type = moveType(m);
+        if (type === MT_T2F || type === MT_R2F || type === MT_W2F) continue;
+        let next = p;
+        for (const move of engine.describe(m)) next = applyMove(next, move);
+        const before = verdict(p);
+        if (before === undefined) continue;
+        const after = verdict(next);
+        expect(after, `${solveCommand(game, options, seed)}\n  position ${positionText(p)}\n  forced ${engine.describe(m).length} step(s)`).toBe(before);
+        checked++;
+        totals.checked++;
+        if (before) totals.won++;
+      }
+    }
+    expect(checked, 'forced builds met and decided').toBeGreaterThan(10);
+  });
+});
+
+describe('the forced-build check is not vacuous', () => {
+  // Runs after the checks above (vitest runs a file's tests in order).
+  it('met forced builds from winnable and from lost positions', () => {
+    expect(totals.won).toBeGreaterThan(10);
+    expect(totals.checked - totals.won).toBeGreaterThan(5);
+  });
+});
