@@ -133,7 +133,13 @@ export class Engine {
   private stamp = 0;
 
   private readonly pileOrder: Int32Array;
-  /** Whether `generate` sorts its moves by `score` (games with only a tableau: the Canister family). */
+  /** The game has only a tableau (the Canister family): a key alone gives the whole state back. */
+  readonly tableauOnly: boolean;
+  /**
+   * Whether `generate` sorts its moves by `score`, and the solver restarts with other move orders:
+   * the tableau-only games, and games where foundation cards come back (canfield-relaxed). See
+   * docs/algorithms.md, "restarts".
+   */
   readonly ordered: boolean;
 
   /**
@@ -231,7 +237,8 @@ export class Engine {
     this.redealsUsed = position.redealsUsed;
     this.passDominance = this.draw === 1 && this.redealLimit >= 0 && this.talonLen > 0;
     this.splitDominance = this.draw > 1 && this.redealLimit < 0 && this.talonLen > 0;
-    this.ordered = this.talonLen === 0 && this.resCount === 0 && !this.foundationToTableau;
+    this.tableauOnly = this.talonLen === 0 && this.resCount === 0 && !this.foundationToTableau;
+    this.ordered = this.tableauOnly || this.foundationToTableau;
     const anySuit = rules.build === 'any-suit';
     for (let c = 0; c < 52; c++) this.groupOf[c] = anySuit ? cardRank(c) : cardRank(c) * 2 + cardColour(c);
     this.twins = useTwins && Engine.twinsApply(rules);
@@ -672,7 +679,12 @@ export class Engine {
       const m = out[i]!;
       let score = 0;
       const type = moveType(m);
-      if (type === MT_T2F) score = 1000;
+      if (type === MT_T2F || type === MT_R2F) score = 1000;
+      // canfield-relaxed: digging out the reserve first; a card back from its foundation last.
+      else if (type === MT_W2F) score = 500;
+      else if (type === MT_R2T) score = 300;
+      else if (type === MT_W2T) score = -50;
+      else if (type === MT_F2T) score = -300;
       else if (type === MT_T2T) {
         const s = moveSrc(m);
         const d = moveDst(m);

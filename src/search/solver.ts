@@ -121,9 +121,10 @@ export class Solver {
     };
     if (new Engine(position).isWon()) return finish('winnable', undefined, []);
 
-    // Runs: one depth-first search, or, in the tableau-only games, a series of them with growing
-    // node budgets and different move orders (restarts, see docs/algorithms.md). Each run starts
-    // afresh; only a run that ends by itself gives a verdict.
+    // Runs: one depth-first search, or, where the engine orders its moves (the tableau-only games
+    // and canfield-relaxed), a series of them with growing node budgets and different move orders
+    // (restarts, see docs/algorithms.md); best-first every other run in the tableau-only games.
+    // Each run starts afresh; only a run that ends by itself gives a verdict.
     for (let run = 0; ; run++) {
       const engine = new Engine(position, run);
       const restarts = engine.ordered;
@@ -132,7 +133,7 @@ export class Solver {
       this.shrinkStack();
       const dead = new DeadCheck(engine, o.deadCheck === 'auto' ? DeadCheck.pays(engine) : o.deadCheck);
       const r =
-        restarts && run % 2 === 1
+        engine.tableauOnly && run % 2 === 1
           ? this.bestFirst(engine, position, nodes, cap, deadline, budgetBytes)
           : this.depthFirst(engine, position, nodes, cap, deadline, budgetBytes, dead);
       nodes = r.nodes;

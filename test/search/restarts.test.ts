@@ -7,8 +7,8 @@ import { Solver } from '../../src/search/solver';
 import { replayProblem, solveCommand } from './support';
 
 /**
- * The restarted search of the tableau-only games (docs/algorithms.md, "Restarts" and "Best-first
- * runs"): with a first run of one node, almost every small deal is decided by a later run, depth-first
+ * The restarted search of the tableau-only games and canfield-relaxed (docs/algorithms.md,
+ * "Restarts" and "Best-first runs"): with a first run of one node, almost every small deal is decided by a later run, depth-first
  * with a shuffled move order or best-first, and the verdict must still be brute force's, every
  * solution (traced back through the best-first parents) must replay to a win, and the node limit
  * must hold over the whole series.
@@ -52,4 +52,35 @@ describe.each(['canister', 'american-canister', 'british-canister'])('%s, restar
       expect(result.nodes).toBe(50_000);
     } else expect(result.nodes).toBeLessThanOrEqual(50_000);
   });
+});
+
+// canfield-relaxed restarts too, every run depth-first (its keys need the table's rank).
+describe('canfield-relaxed, restarted from one node', () => {
+  it('agrees with brute force and its solutions replay', () => {
+    const game = 'canfield-relaxed';
+    const solver = new Solver({ memoryMiB: 32, restartNodes: 1 });
+    const counts = { cases: 0, decided: 0, restarted: 0, winnable: 0, unwinnable: 0 };
+    fc.assert(
+      fc.property(fc.constantFrom(3, 4), fc.constantFrom(1, 2, 3), fc.integer({ min: 0, max: 2 ** 31 - 1 }), (ranks, reserve, seed) => {
+        const options = { ranks, reserve, piles: 2, redeals: 0 };
+        const start = dealFromSeed(resolveRules(game, options), seed);
+        const where = solveCommand(game, options, seed);
+        const result = solver.solve(start, { nodeLimit: 2_000_000 });
+        expect(result.nodes, where).toBeLessThanOrEqual(2_000_000);
+        if (result.verdict === 'winnable') expect(replayProblem(start, result.moves!), where).toBeUndefined();
+        counts.cases++;
+        if (result.nodes > 1) counts.restarted++;
+        const brute = bruteForce(start, { maxStates: 20_000 });
+        if (brute.verdict === 'unknown') return;
+        expect(result.verdict, `${where} (brute force: ${brute.verdict} after ${brute.states} positions)`).toBe(brute.verdict);
+        counts.decided++;
+        counts[brute.verdict]++;
+      }),
+      { seed: SEED, numRuns: 60 },
+    );
+    expect(counts.decided / counts.cases).toBeGreaterThanOrEqual(0.3);
+    expect(counts.restarted / counts.cases).toBeGreaterThanOrEqual(0.5);
+    expect(counts.winnable).toBeGreaterThan(0);
+    expect(counts.unwinnable).toBeGreaterThan(0);
+  }, 300_000);
 });
