@@ -13,8 +13,10 @@ const CHECK_EVERY = 1024;
 const MAX_KEY_WORDS = 64;
 /** Room for one state's moves (a state has at most a few hundred). */
 const MOVE_HEADROOM = 4096;
-/** Node budget of the first run in the games searched with restarts; each run doubles it. */
+/** Node budget of the first run in the tableau-only games; each run doubles it. */
 const RUN_NODES = 1 << 16;
+/** The same in canfield-relaxed, whose wins come sooner with more, shorter runs (docs/algorithms.md). */
+const RUN_NODES_WITH_TALON = 1 << 12;
 /** Buckets of the best-first search's open states, by `Engine.evaluate`, offset by BUCKET_ZERO. */
 const BUCKETS = 1 << 16;
 const BUCKET_ZERO = 1 << 15;
@@ -36,7 +38,7 @@ interface RunResult {
 }
 
 interface ResolvedSolveOptions {
-  restartNodes: number;
+  restartNodes: number | undefined;
   nodeLimit: number;
   timeLimitMs: number;
   memoryMiB: number;
@@ -46,7 +48,7 @@ interface ResolvedSolveOptions {
 function resolveOptions(base: SolveOptions, extra: SolveOptions | undefined): ResolvedSolveOptions {
   const o = { ...base, ...extra };
   return {
-    restartNodes: o.restartNodes ?? RUN_NODES,
+    restartNodes: o.restartNodes,
     nodeLimit: o.nodeLimit ?? Infinity,
     timeLimitMs: o.timeLimitMs ?? Infinity,
     memoryMiB: o.memoryMiB ?? DEFAULT_MEMORY_MIB,
@@ -128,7 +130,8 @@ export class Solver {
     for (let run = 0; ; run++) {
       const engine = new Engine(position, run);
       const restarts = engine.ordered;
-      const cap = restarts ? Math.min(o.nodeLimit, nodes + o.restartNodes * 2 ** run) : o.nodeLimit;
+      const firstRun = o.restartNodes ?? (engine.tableauOnly ? RUN_NODES : RUN_NODES_WITH_TALON);
+      const cap = restarts ? Math.min(o.nodeLimit, nodes + firstRun * 2 ** run) : o.nodeLimit;
       table.clear();
       this.shrinkStack();
       const dead = new DeadCheck(engine, o.deadCheck === 'auto' ? DeadCheck.pays(engine) : o.deadCheck);
