@@ -574,9 +574,9 @@ export class Engine {
       const ls = this.len[s]!;
       if (ls === 0) continue;
       const bottom = this.pile[s * H]!;
-      if (bottom >= bestCard || this.maxUnit(s) !== ls) continue;
+      if (bottom >= bestCard) continue;
       const d = this.pileTaking(bottom, s);
-      if (d >= 0) {
+      if (d >= 0 && this.maxUnit(s) === ls) {
         best = MT_T2T | (s << SRC_SHIFT) | (d << DST_SHIFT) | (ls << COUNT_SHIFT);
         bestCard = bottom;
       }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/rules/deal';
-import { resolveRules } from '../../src/rules/rules';
+import { resolveRules, type RulesOptions } from '../../src/rules/rules';
 import { bruteForce } from '../../src/referee/brute-force';
 import { Solver } from '../../src/search/solver';
 import { replayProblem, solveCommand } from './support';
@@ -16,32 +16,45 @@ import { replayProblem, solveCommand } from './support';
 
 const SEED = 77_001;
 
+/** Layouts of a small deal (rules options) and the brute-force state cap for each. */
+type Small = { options: RulesOptions; maxStates: number };
+
+/**
+ * Solves small deals of `game` with a first run of one node, checks each against brute force and
+ * replays each solution; at least `minDecided` of the cases must be decided by brute force.
+ */
+function agreesWhenRestarted(game: string, small: fc.Arbitrary<Small>, numRuns: number, minDecided: number): void {
+  const solver = new Solver({ memoryMiB: 32, restartNodes: 1 });
+  const counts = { cases: 0, decided: 0, restarted: 0, winnable: 0, unwinnable: 0 };
+  fc.assert(
+    fc.property(small, fc.integer({ min: 0, max: 2 ** 31 - 1 }), ({ options, maxStates }, seed) => {
+      const start = dealFromSeed(resolveRules(game, options), seed);
+      const where = solveCommand(game, options, seed);
+      const result = solver.solve(start, { nodeLimit: 2_000_000 });
+      expect(result.nodes, where).toBeLessThanOrEqual(2_000_000);
+      if (result.verdict === 'winnable') expect(replayProblem(start, result.moves!), where).toBeUndefined();
+      counts.cases++;
+      if (result.nodes > 1) counts.restarted++;
+      const brute = bruteForce(start, { maxStates });
+      if (brute.verdict === 'unknown') return;
+      expect(result.verdict, `${where} (brute force: ${brute.verdict} after ${brute.states} positions)`).toBe(brute.verdict);
+      counts.decided++;
+      counts[brute.verdict]++;
+    }),
+    { seed: SEED, numRuns },
+  );
+  expect(counts.decided / counts.cases).toBeGreaterThanOrEqual(minDecided);
+  expect(counts.restarted / counts.cases).toBeGreaterThanOrEqual(0.5);
+  expect(counts.winnable).toBeGreaterThan(0);
+  expect(counts.unwinnable).toBeGreaterThan(0);
+}
+
 describe.each(['canister', 'american-canister', 'british-canister'])('%s, restarted from one node', (game) => {
   it('agrees with brute force and its solutions replay', () => {
-    const solver = new Solver({ memoryMiB: 32, restartNodes: 1 });
-    const counts = { cases: 0, decided: 0, restarted: 0, winnable: 0, unwinnable: 0 };
-    fc.assert(
-      fc.property(fc.constantFrom(3, 4, 5), fc.constantFrom(3, 4), fc.integer({ min: 0, max: 2 ** 31 - 1 }), (ranks, piles, seed) => {
-        const options = { ranks, piles };
-        const start = dealFromSeed(resolveRules(game, options), seed);
-        const where = solveCommand(game, options, seed);
-        const result = solver.solve(start, { nodeLimit: 2_000_000 });
-        expect(result.nodes, where).toBeLessThanOrEqual(2_000_000);
-        if (result.verdict === 'winnable') expect(replayProblem(start, result.moves!), where).toBeUndefined();
-        counts.cases++;
-        if (result.nodes > 1) counts.restarted++;
-        const brute = bruteForce(start, { maxStates: piles === 3 ? 20_000 : 2_000 });
-        if (brute.verdict === 'unknown') return;
-        expect(result.verdict, `${where} (brute force: ${brute.verdict} after ${brute.states} positions)`).toBe(brute.verdict);
-        counts.decided++;
-        counts[brute.verdict]++;
-      }),
-      { seed: SEED, numRuns: 150 },
-    );
-    expect(counts.decided / counts.cases).toBeGreaterThanOrEqual(0.5);
-    expect(counts.restarted / counts.cases).toBeGreaterThanOrEqual(0.5);
-    expect(counts.winnable).toBeGreaterThan(0);
-    expect(counts.unwinnable).toBeGreaterThan(0);
+    const small = fc
+      .record({ ranks: fc.constantFrom(3, 4, 5), piles: fc.constantFrom(3, 4) })
+      .map((options) => ({ options, maxStates: options.piles === 3 ? 20_000 : 2_000 }));
+    agreesWhenRestarted(game, small, 150, 0.5);
   }, 300_000);
 
   it('stops at the node limit over all runs', () => {
@@ -57,30 +70,9 @@ describe.each(['canister', 'american-canister', 'british-canister'])('%s, restar
 // canfield-relaxed restarts too, every run depth-first (its keys need the table's rank).
 describe('canfield-relaxed, restarted from one node', () => {
   it('agrees with brute force and its solutions replay', () => {
-    const game = 'canfield-relaxed';
-    const solver = new Solver({ memoryMiB: 32, restartNodes: 1 });
-    const counts = { cases: 0, decided: 0, restarted: 0, winnable: 0, unwinnable: 0 };
-    fc.assert(
-      fc.property(fc.constantFrom(3, 4), fc.constantFrom(1, 2, 3), fc.integer({ min: 0, max: 2 ** 31 - 1 }), (ranks, reserve, seed) => {
-        const options = { ranks, reserve, piles: 2, redeals: 0 };
-        const start = dealFromSeed(resolveRules(game, options), seed);
-        const where = solveCommand(game, options, seed);
-        const result = solver.solve(start, { nodeLimit: 2_000_000 });
-        expect(result.nodes, where).toBeLessThanOrEqual(2_000_000);
-        if (result.verdict === 'winnable') expect(replayProblem(start, result.moves!), where).toBeUndefined();
-        counts.cases++;
-        if (result.nodes > 1) counts.restarted++;
-        const brute = bruteForce(start, { maxStates: 20_000 });
-        if (brute.verdict === 'unknown') return;
-        expect(result.verdict, `${where} (brute force: ${brute.verdict} after ${brute.states} positions)`).toBe(brute.verdict);
-        counts.decided++;
-        counts[brute.verdict]++;
-      }),
-      { seed: SEED, numRuns: 60 },
-    );
-    expect(counts.decided / counts.cases).toBeGreaterThanOrEqual(0.3);
-    expect(counts.restarted / counts.cases).toBeGreaterThanOrEqual(0.5);
-    expect(counts.winnable).toBeGreaterThan(0);
-    expect(counts.unwinnable).toBeGreaterThan(0);
+    const small = fc
+      .record({ ranks: fc.constantFrom(3, 4), reserve: fc.constantFrom(1, 2, 3) })
+      .map(({ ranks, reserve }) => ({ options: { ranks, reserve, piles: 2, redeals: 0 }, maxStates: 20_000 }));
+    agreesWhenRestarted('canfield-relaxed', small, 60, 0.3);
   }, 300_000);
 });
