@@ -143,9 +143,9 @@ export class Engine {
   readonly ordered: boolean;
 
   /**
-   * Same-suit builds, whole piles moving, no automatic fill and no card back from a foundation
-   * (Storehouse): every card has exactly one card it may be built on, and building it there at
-   * once is proved safe (docs/algorithms.md, rule 9), so such a build is forced.
+   * Same-suit builds without wrap, whole piles moving, no automatic fill and no card back from a
+   * foundation (Storehouse): every card has exactly one card it may be built on, and building it
+   * there at once is proved safe (docs/algorithms.md, rule 9), so such a build is forced.
    */
   readonly chainBuilds: boolean;
   private readonly scores = new Int32Array(4096);
@@ -243,7 +243,7 @@ export class Engine {
     for (let c = 0; c < 52; c++) this.groupOf[c] = anySuit ? cardRank(c) : cardRank(c) * 2 + cardColour(c);
     this.twins = useTwins && Engine.twinsApply(rules);
     this.chainBuilds =
-      rules.build === 'same-suit' && rules.move === 'whole-pile' && !this.autoReserve && !this.foundationToTableau;
+      rules.build === 'same-suit' && rules.move === 'whole-pile' && !rules.wrap && !this.autoReserve && !this.foundationToTableau;
   }
 
   /**

@@ -206,10 +206,10 @@ function liveBuilders(p: Position, card: number): number[] {
   return cards.filter((c) => buildsOn(p.rules, p.baseRank, c, card) && !dead(c));
 }
 
-/** Rule 9's games: builds in suit, whole piles moving, no automatic fill, nothing back from a foundation. */
+/** Rule 9's games: builds in suit without wrap, whole piles moving, no automatic fill, nothing back from a foundation. */
 function chainBuilds(p: Position): boolean {
   const r = p.rules;
-  return r.build === 'same-suit' && r.move === 'whole-pile' && !r.spaces.startsWith('auto') && !r.foundationToTableau;
+  return r.build === 'same-suit' && r.move === 'whole-pile' && !r.wrap && !r.spaces.startsWith('auto') && !r.foundationToTableau;
 }
 
 /** Whether the waste top of `p` may be built on a tableau pile (not into a space). */
