@@ -5,6 +5,10 @@
 //   node bench/resolve-unknowns.mjs results/american-canister-100k.msgpack --time-limit 2 [--shard K/N]
 //
 // With --shard K/N only every N-th undecided deal from the K-th is solved (run N at once on N cores).
+//
+// With --decided it solves the deals the file did decide instead, and counts every verdict that
+// differs from the file's (a regression check of a new solver version against an old run's file;
+// exit code 1 on any difference or on a win that does not replay).
 import { dealFromSeed, presetRules, readResults, replay, resolveRules, rulesToJson, Solver } from '../dist/index.js';
 
 const UNKNOWN_CODES = new Set([2, 3, 4, 6]); // nodes, time, memory, other (docs/winrate.md)
@@ -16,7 +20,7 @@ const option = (name, fallback) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 if (!file) {
-  console.error('usage: node bench/resolve-unknowns.mjs FILE.msgpack [--time-limit S] [--shard K/N]');
+  console.error('usage: node bench/resolve-unknowns.mjs FILE.msgpack [--time-limit S] [--shard K/N] [--decided]');
   process.exit(2);
 }
 const timeLimitMs = Number(option('--time-limit', '10')) * 1000;
@@ -34,10 +38,14 @@ const overrides = Object.fromEntries(
   Object.entries(set.header.rules ?? {}).filter(([key, value]) => key !== 'game' && JSON.stringify(value) !== JSON.stringify(preset[key])),
 );
 const rules = resolveRules(set.header.game, overrides);
-const unknown = [];
-for (let i = 0; i < t.size; i++) if (UNKNOWN_CODES.has(t.code[i])) unknown.push(t.deal[i]);
-unknown.sort((a, b) => a - b);
+const decided = args.includes('--decided');
+// Verdict codes of the file (docs/winrate.md): 0 unwinnable, 1 winnable.
+const wanted = decided ? (code) => code === 0 || code === 1 : (code) => UNKNOWN_CODES.has(code);
+const before = new Map();
+for (let i = 0; i < t.size; i++) if (wanted(t.code[i])) before.set(t.deal[i], t.code[i] === 1 ? 'winnable' : 'unwinnable');
+const unknown = [...before.keys()].sort((a, b) => a - b);
 const mine = unknown.filter((_, i) => i % n === k - 1);
+let differ = 0;
 const solver = new Solver();
 const count = { winnable: 0, unwinnable: 0, unknown: 0 };
 let replayed = 0;
@@ -45,6 +53,11 @@ for (const deal of mine) {
   const position = dealFromSeed(rules, deal);
   const result = solver.solve(position, { timeLimitMs });
   count[result.verdict]++;
+  if (decided && result.verdict !== 'unknown' && result.verdict !== before.get(deal)) {
+    console.error(`deal ${deal}: ${result.verdict} now, ${before.get(deal)} in the file`);
+    differ++;
+    process.exitCode = 1;
+  }
   // Every new win is replayed by the referee, independently of the solver.
   if (result.verdict === 'winnable') {
     const check = replay(position, result.moves);
@@ -55,6 +68,7 @@ for (const deal of mine) {
   }
 }
 console.log(
-  `${file}: ${unknown.length} undecided deals; shard ${k}/${n}: ${mine.length} solved again at ${timeLimitMs / 1000} s: ` +
-    `won ${count.winnable} (${replayed} replayed to a win by the referee), lost ${count.unwinnable}, still unknown ${count.unknown}`,
+  `${file}: ${unknown.length} ${decided ? 'decided' : 'undecided'} deals; shard ${k}/${n}: ${mine.length} solved again at ${timeLimitMs / 1000} s: ` +
+    `won ${count.winnable} (${replayed} replayed to a win by the referee), lost ${count.unwinnable}, ${decided ? 'now' : 'still'} unknown ${count.unknown}` +
+    (decided ? `; verdicts that differ from the file's: ${differ}` : ''),
 );
