@@ -408,6 +408,9 @@ export class Engine {
     const H = this.maxHeight;
     let n = at;
     this.listTalonCards();
+    // Rule 9 asks where cards fit before anything else; other games only for the reserve and waste.
+    const topsMarked = this.chainBuilds;
+    if (topsMarked) this.markTops();
 
     // Forced safe foundation moves: tableau tops, reserve top, and the waste top with draw 1. Of
     // several safe tableau tops, the lowest card code, so that the move does not depend on how the
@@ -441,7 +444,7 @@ export class Engine {
         const c = this.talon[idx]!;
         if (!this.toFoundation(c) || !this.isSafeToFoundation(c)) {
           // Or a card with a forced build (rule 9): its target stays a pile top until it comes.
-          if (this.chainBuilds && this.pileTaking(c, -1) >= 0) {
+          if (this.chainBuilds && this.pilesTaking(c) !== 0) {
             this.candCount = i + 1;
             break;
           }
@@ -487,7 +490,7 @@ export class Engine {
     const spaceOpen = firstEmpty >= 0 && !autoBlocks;
 
     // Only the reserve top and the waste cards are looked up by the pile tops they fit.
-    if (this.resCount > 0 || this.candCount > 0) this.markTops();
+    if (!topsMarked && (this.resCount > 0 || this.candCount > 0)) this.markTops();
 
     // Reserve top to the tableau.
     if (this.resCount > 0) {
@@ -594,12 +597,10 @@ export class Engine {
     return 0;
   }
 
-  /** The pile other than `except` whose top card `c` may be built on, or -1. */
+  /** The lowest pile other than `except` whose top card `c` may be built on (from `markTops`), or -1. */
   private pileTaking(c: number, except: number): number {
-    for (let d = 0; d < this.piles; d++) {
-      if (d !== except && this.len[d] > 0 && this.fits[c * 64 + this.top(d)] === 1) return d;
-    }
-    return -1;
+    const on = this.pilesTaking(c) & ~(1 << except);
+    return on === 0 ? -1 : 31 - Math.clz32(on & -on);
   }
 
   /**
