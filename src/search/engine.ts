@@ -59,6 +59,8 @@ export const KEY_SPLIT_BYTE = 3;
 
 /** No card: an empty slot in the 6-bit card fields of the key. */
 const NO_CARD = 63;
+/** Each card code's suit (`cardSuit`, looked up rather than divided on the hot paths). */
+const SUIT_OF = Uint8Array.from({ length: 64 }, (_, c) => cardSuit(c));
 
 /**
  * The working state of one search: the position held in typed arrays, changed in place by
@@ -148,6 +150,8 @@ export class Engine {
    * there at once is proved safe (docs/algorithms.md, rule 9), so such a build is forced.
    */
   readonly chainBuilds: boolean;
+  /** Builds in suit: every card next on its foundation is safe to play there (rule 2). */
+  private readonly sameSuit: boolean;
   private readonly scores = new Int32Array(4096);
   private readonly needDepth: Int32Array;
 
@@ -220,6 +224,8 @@ export class Engine {
 
     this.pile = new Uint8Array(this.piles * this.maxHeight);
     this.len = new Int32Array(this.piles);
+    this.keyPile = new Uint8Array(this.piles * this.maxHeight);
+    this.keyLen = new Int32Array(this.piles);
     this.pileOrder = new Int32Array(this.piles);
     this.needDepth = new Int32Array(this.piles);
     position.tableau.forEach((cards, p) => {
@@ -242,6 +248,7 @@ export class Engine {
     const anySuit = rules.build === 'any-suit';
     for (let c = 0; c < 52; c++) this.groupOf[c] = anySuit ? cardRank(c) : cardRank(c) * 2 + cardColour(c);
     this.twins = useTwins && Engine.twinsApply(rules);
+    this.sameSuit = rules.build === 'same-suit';
     this.chainBuilds =
       rules.build === 'same-suit' && rules.move === 'whole-pile' && !rules.wrap && !this.autoReserve && !this.foundationToTableau;
   }
@@ -317,12 +324,12 @@ export class Engine {
    * redeal is allowed) one full pass from the start; further passes repeat that one. A card met
    * twice keeps its first, cheaper way (fewer redeals used dominates).
    */
-  listTalonCards(): void {
+  listTalonCards(stopAtCut = false): void {
     this.candCount = 0;
     if (this.talonLen === 0) return;
     const stamp = ++this.stamp;
     const top = this.wasteTopIndex(this.talonSplit);
-    if (top >= 0) this.addCandidate(top, 0, stamp);
+    if (top >= 0 && this.addCandidate(top, 0, stamp) && stopAtCut && this.cutsDealing(this.talon[top]!)) return;
     let pos = this.talonSplit;
     let redeal = 0;
     const startedAtZero = pos === 0;
@@ -330,7 +337,7 @@ export class Engine {
       const next = this.dealFrom(pos);
       if (next > 0) {
         pos = next;
-        this.addCandidate(next - 1, redeal, stamp);
+        if (this.addCandidate(next - 1, redeal, stamp) && stopAtCut && this.cutsDealing(this.talon[next - 1]!)) return;
         continue;
       }
       // Stock empty: redeal once if allowed, useful, and not a repeat of a pass already made.
@@ -340,6 +347,15 @@ export class Engine {
       redeal = 1;
       pos = 0;
     }
+  }
+
+  /**
+   * With draw 1, whether dealing stops at talon card c: it is safe to play to its foundation (rule
+   * 3), or, in rule-9 games, it fits on a pile top (`markTops` must be current).
+   */
+  private cutsDealing(c: number): boolean {
+    if (this.toFoundation(c) && this.isSafeToFoundation(c)) return true;
+    return this.chainBuilds && this.pilesTaking(c) !== 0;
   }
 
   /**
@@ -358,20 +374,25 @@ export class Engine {
     return last + 1;
   }
 
-  private addCandidate(idx: number, redeal: number, stamp: number): void {
-    if (this.candStamp[idx] === stamp) return;
+  /** Adds talon entry idx to the candidates unless already there; whether it was added. */
+  private addCandidate(idx: number, redeal: number, stamp: number): boolean {
+    if (this.candStamp[idx] === stamp) return false;
     this.candStamp[idx] = stamp;
     this.candIdx[this.candCount] = idx;
     this.candRedeal[this.candCount] = redeal;
     this.candCount++;
+    return true;
   }
 
-  /** The card that a safe foundation move needs to have been played first: see `isSafeToFoundation`. */
+  /**
+   * Whether moving `card` (next on its foundation) home is proved safe, so forced (rule 2 of
+   * docs/algorithms.md): no card that could ever be built on it is still in play.
+   */
   isSafeToFoundation(card: number): boolean {
     if (this.foundationToTableau) return false;
+    if (this.sameSuit) return true;
     const o = this.order[card]!;
     const build = this.rules.build;
-    if (build === 'same-suit') return true;
     if (o === 0) return !this.rules.wrap;
     const f = this.found;
     // Every card of order o-2 home: each card that could build on c is itself next on its
@@ -383,7 +404,7 @@ export class Engine {
   }
 
   private toFoundation(card: number): boolean {
-    return this.found[cardSuit(card)] === this.order[card];
+    return this.found[SUIT_OF[card]!] === this.order[card];
   }
 
   /** Length of the movable unit sizes at the top of pile p: the longest run that may move. */
@@ -400,21 +421,17 @@ export class Engine {
   }
 
   /**
-   * Writes the moves of the current state into `out` from `at`, most promising first, and returns
-   * the new end. When a proved-safe foundation move exists it is the only move written (forced).
+   * The proved-safe move of the current state, with its FORCED_BIT, or 0 when there is none: the
+   * only move `generate` gives when there is one. Foundation moves (rule 2: tableau tops, the reserve
+   * top, and with draw 1 the waste top), then in rule-9 games a forced build. Of several safe tableau
+   * tops, the lowest card code, so that the move does not depend on how the piles are numbered (the
+   * best-first search reloads states with their piles in key order). Needs no talon list: the waste
+   * top is the only talon card it looks at.
    */
-  private generateMoves(out: Int32Array, at: number): number {
+  forcedMove(): number {
     const P = this.piles;
-    const H = this.maxHeight;
-    let n = at;
-    this.listTalonCards();
     // Rule 9 asks where cards fit before anything else; other games only for the reserve and waste.
-    const topsMarked = this.chainBuilds;
-    if (topsMarked) this.markTops();
-
-    // Forced safe foundation moves: tableau tops, reserve top, and the waste top with draw 1. Of
-    // several safe tableau tops, the lowest card code, so that the move does not depend on how the
-    // piles are numbered (the best-first search reloads states with their piles in key order).
+    if (this.chainBuilds) this.markTops();
     let forcedPile = -1;
     let forcedCard = 64;
     for (let p = 0; p < P; p++) {
@@ -425,47 +442,42 @@ export class Engine {
         forcedCard = c;
       }
     }
-    if (forcedPile >= 0) {
-      out[n++] = MT_T2F | (forcedPile << SRC_SHIFT) | FORCED_BIT;
-      return n;
-    }
+    if (forcedPile >= 0) return MT_T2F | (forcedPile << SRC_SHIFT) | FORCED_BIT;
     if (this.resCount > 0) {
       const c = this.reserve[this.resCount - 1]!;
-      if (this.toFoundation(c) && this.isSafeToFoundation(c)) {
-        out[n++] = MT_R2F | FORCED_BIT;
-        return n;
-      }
+      if (this.toFoundation(c) && this.isSafeToFoundation(c)) return MT_R2F | FORCED_BIT;
     }
-    if (this.draw === 1) {
-      // Dealing never deals past a card that is safe to play to its foundation: the first such card
-      // in dealing order ends the candidates (see docs/algorithms.md, "no dealing past a safe card").
-      for (let i = 0; i < this.candCount; i++) {
-        const idx = this.candIdx[i]!;
-        const c = this.talon[idx]!;
-        if (!this.toFoundation(c) || !this.isSafeToFoundation(c)) {
-          // Or a card with a forced build (rule 9): its target stays a pile top until it comes.
-          if (this.chainBuilds && this.pilesTaking(c) !== 0) {
-            this.candCount = i + 1;
-            break;
-          }
-          continue;
-        }
-        if (i === 0 && idx < this.talonSplit) {
-          out[n++] = MT_W2F | (idx << TALON_SHIFT) | FORCED_BIT;
-          return n;
-        }
-        this.candCount = i + 1;
-        break;
-      }
+    const wasteTop = this.draw === 1 && this.talonLen > 0 ? this.wasteTopIndex(this.talonSplit) : -1;
+    if (wasteTop >= 0) {
+      const c = this.talon[wasteTop]!;
+      if (this.toFoundation(c) && this.isSafeToFoundation(c)) return MT_W2F | (wasteTop << TALON_SHIFT) | FORCED_BIT;
     }
-
     if (this.chainBuilds) {
-      const forced = this.forcedBuild();
-      if (forced !== 0) {
-        out[n++] = forced | FORCED_BIT;
-        return n;
-      }
+      const build = this.forcedBuild(wasteTop);
+      if (build !== 0) return build | FORCED_BIT;
     }
+    return 0;
+  }
+
+  /**
+   * Writes the moves of the current state into `out` from `at`, most promising first, and returns
+   * the new end. When a proved-safe foundation move exists it is the only move written (forced).
+   */
+  private generateMoves(out: Int32Array, at: number): number {
+    const P = this.piles;
+    const H = this.maxHeight;
+    let n = at;
+    const forced = this.forcedMove();
+    if (forced !== 0) {
+      out[n++] = forced;
+      return n;
+    }
+    // Dealing never deals past a card that is safe to play to its foundation (see docs/algorithms.md,
+    // "no dealing past a safe card"), nor in rule-9 games past one that fits on a pile top (its
+    // target stays a pile top until it comes): with draw 1 the list ends at the first such card.
+    this.listTalonCards(this.draw === 1);
+    // Rule 9 games marked the pile tops in forcedMove; the others mark them below, if needed.
+    const topsMarked = this.chainBuilds;
 
     // Foundation moves.
     for (let p = 0; p < P; p++) if (this.len[p] > 0 && this.toFoundation(this.top(p))) out[n++] = MT_T2F | (p << SRC_SHIFT);
@@ -499,8 +511,41 @@ export class Engine {
       if (spaceOpen && (fill & FILL_RESERVE) !== 0 && this.spaceTakes(c)) out[n++] = MT_R2T | (firstEmpty << DST_SHIFT);
     }
 
-    // Tableau to tableau. A run's orders rise by one from its top card down, so the one unit that
-    // can land on a given top is found by arithmetic, then checked for suit/colour in `fits`.
+    // Tableau to tableau. In rule-9 games every such move is a forced build (a whole pile onto the
+    // one top its bottom card fits, found by forcedBuild), so a state that gets here has none.
+    if (!this.chainBuilds) n = this.tableauMoves(out, n, spaceOpen ? firstEmpty : -1);
+
+    // Waste cards (reached by dealing) to the tableau.
+    n = this.wasteMoves(out, n, spaceOpen ? firstEmpty : -1);
+
+    // Foundation tops back to the tableau.
+    if (this.foundationToTableau) {
+      for (let s = 0; s < 4; s++) {
+        const f = this.found[s]!;
+        if (f === 0) continue;
+        const c = makeCard(s, rankAtOrder(this.rules, this.baseRank, f - 1));
+        for (let d = 0; d < P; d++) {
+          if (this.len[d] > 0 && this.fits[c * 64 + this.top(d)] === 1) out[n++] = MT_F2T | (s << SUIT_SHIFT) | (d << DST_SHIFT);
+        }
+        if (spaceOpen && (fill & FILL_FOUNDATION) !== 0 && this.spaceTakes(c)) {
+          out[n++] = MT_F2T | (s << SUIT_SHIFT) | (firstEmpty << DST_SHIFT);
+        }
+      }
+    }
+    if (this.ordered) this.sortMoves(out, at, n);
+    return n;
+  }
+
+  /**
+   * Writes from `at` the tableau-to-tableau moves, and those into `space` (the first empty pile, or
+   * -1), and returns the new end. A run's orders rise by one from its top card down, so the one
+   * unit that can land on a given top is found by arithmetic, then checked for suit/colour in `fits`.
+   */
+  private tableauMoves(out: Int32Array, at: number, space: number): number {
+    const P = this.piles;
+    const H = this.maxHeight;
+    let n = at;
+    const intoSpace = space >= 0 && (this.fillFlags & FILL_TABLEAU) !== 0;
     const R = this.ranks;
     const wrap = this.rules.wrap;
     const ordOf = this.order;
@@ -532,33 +577,14 @@ export class Engine {
         }
       }
       // Into a space: never a whole pile (that only renames the pile).
-      if (spaceOpen && (fill & FILL_TABLEAU) !== 0) {
+      if (intoSpace) {
         for (let k = minK; k <= unit && k < ls; k++) {
           if (this.spaceTakes(this.pile[sb + ls - k]!)) {
-            out[n++] = MT_T2T | (s << SRC_SHIFT) | (firstEmpty << DST_SHIFT) | (k << COUNT_SHIFT);
+            out[n++] = MT_T2T | (s << SRC_SHIFT) | (space << DST_SHIFT) | (k << COUNT_SHIFT);
           }
         }
       }
     }
-
-    // Waste cards (reached by dealing) to the tableau.
-    n = this.wasteMoves(out, n, spaceOpen ? firstEmpty : -1);
-
-    // Foundation tops back to the tableau.
-    if (this.foundationToTableau) {
-      for (let s = 0; s < 4; s++) {
-        const f = this.found[s]!;
-        if (f === 0) continue;
-        const c = makeCard(s, rankAtOrder(this.rules, this.baseRank, f - 1));
-        for (let d = 0; d < P; d++) {
-          if (this.len[d] > 0 && this.fits[c * 64 + this.top(d)] === 1) out[n++] = MT_F2T | (s << SUIT_SHIFT) | (d << DST_SHIFT);
-        }
-        if (spaceOpen && (fill & FILL_FOUNDATION) !== 0 && this.spaceTakes(c)) {
-          out[n++] = MT_F2T | (s << SUIT_SHIFT) | (firstEmpty << DST_SHIFT);
-        }
-      }
-    }
-    if (this.ordered) this.sortMoves(out, at, n);
     return n;
   }
 
@@ -568,7 +594,7 @@ export class Engine {
    * depend on pile numbers), else the reserve top onto the pile it fits, else the waste top (draw 1)
    * onto the pile it fits. Rule 9 of docs/algorithms.md argues each.
    */
-  private forcedBuild(): number {
+  private forcedBuild(wasteTop: number): number {
     const P = this.piles;
     const H = this.maxHeight;
     let best = 0;
@@ -589,10 +615,9 @@ export class Engine {
       const d = this.pileTaking(this.reserve[this.resCount - 1]!, -1);
       if (d >= 0) return MT_R2T | (d << DST_SHIFT);
     }
-    if (this.draw === 1 && this.candCount > 0 && this.candIdx[0]! < this.talonSplit) {
-      const idx = this.candIdx[0]!;
-      const d = this.pileTaking(this.talon[idx]!, -1);
-      if (d >= 0) return MT_W2T | (idx << TALON_SHIFT) | (d << DST_SHIFT);
+    if (wasteTop >= 0) {
+      const d = this.pileTaking(this.talon[wasteTop]!, -1);
+      if (d >= 0) return MT_W2T | (wasteTop << TALON_SHIFT) | (d << DST_SHIFT);
     }
     return 0;
   }
@@ -1094,7 +1119,7 @@ export class Engine {
         const s = moveSrc(m);
         const c = this.top(s);
         this.len[s]--;
-        this.found[cardSuit(c)]++;
+        this.found[SUIT_OF[c]!]++;
         // The card goes in the undo info: its slot in the pile may be overwritten before the undo.
         return c | this.afterEmptying(s);
       }
@@ -1111,7 +1136,7 @@ export class Engine {
       }
       case MT_R2F: {
         this.resCount--;
-        this.found[cardSuit(this.reserve[this.resCount]!)]++;
+        this.found[SUIT_OF[this.reserve[this.resCount]!]!]++;
         return 0;
       }
       case MT_R2T: {
@@ -1123,7 +1148,7 @@ export class Engine {
       case MT_W2T: {
         const undo = this.talonSplit;
         const c = this.takeFromTalon(moveTalon(m), (m & REDEAL_BIT) !== 0);
-        if (moveType(m) === MT_W2F) this.found[cardSuit(c)]++;
+        if (moveType(m) === MT_W2F) this.found[SUIT_OF[c]!]++;
         else this.push(moveDst(m), c);
         return undo;
       }
@@ -1148,7 +1173,7 @@ export class Engine {
         const c = info & 255;
         this.pile[s * this.maxHeight + this.len[s]!] = c;
         this.len[s]++;
-        this.found[cardSuit(c)]--;
+        this.found[SUIT_OF[c]!]--;
         return;
       }
       case MT_T2T: {
@@ -1167,7 +1192,7 @@ export class Engine {
         return;
       }
       case MT_R2F: {
-        this.found[cardSuit(this.reserve[this.resCount]!)]--;
+        this.found[SUIT_OF[this.reserve[this.resCount]!]!]--;
         this.resCount++;
         return;
       }
@@ -1180,7 +1205,7 @@ export class Engine {
       case MT_W2T: {
         const idx = moveTalon(m);
         const c = this.talon[idx]!;
-        if (moveType(m) === MT_W2F) this.found[cardSuit(c)]--;
+        if (moveType(m) === MT_W2F) this.found[SUIT_OF[c]!]--;
         else this.len[moveDst(m)]--;
         this.removed[idx] = 0;
         this.talonSplit = info & 255;
@@ -1255,6 +1280,11 @@ export class Engine {
       const m = len[p]!;
       bytes[n++] = m;
       let j = p * H;
+      if (this.chainBuilds) {
+        // A pile is one run of one suit (rule 9): its bottom card says the rest.
+        if (m > 0) bytes[n++] = pile[j]!;
+        continue;
+      }
       const end = j + m;
       while (j < end) bytes[n++] = pile[j++]!;
     }
@@ -1288,15 +1318,11 @@ export class Engine {
         n += 2;
       }
     }
-    const H = this.maxHeight;
-    const tableauAt = n;
-    for (let p = 0; p < this.piles; p++) {
-      const m = bytes[n++]!;
-      for (let i = 0; i < m; i++) this.pile[p * H + i] = bytes[n++]!;
-      this.len[p] = m;
-    }
+    this.unpackTableau(bytes, n);
+    this.pile.set(this.keyPile);
+    this.len.set(this.keyLen);
     if (this.talonLen > 0) {
-      this.removed.set(this.removedFromKey(bytes, tableauAt, f).subarray(0, this.talonLen));
+      this.removed.set(this.removedFromKey(f).subarray(0, this.talonLen));
       if (this.passDominance) {
         this.talonSplit = rank % (this.talonLen + 1);
         this.redealsUsed = Math.floor(rank / (this.talonLen + 1));
@@ -1309,18 +1335,38 @@ export class Engine {
   }
 
   /**
-   * The removed flags of the talon for a key (which does not hold them): a talon card is gone
-   * exactly when it is on its foundation or in the tableau (the key's piles, from byte
-   * `tableauAt`), since it never goes anywhere else. Answers a scratch array, entry i for talon
-   * entry i.
+   * Reads the key's piles, from byte `at`, into `keyPile` and `keyLen` (the layout of `pile` and
+   * `len`): each pile's length, then its cards, or in rule-9 games only its bottom card, the rest
+   * of the run following by `builders` (each card there has one card that fits on it).
    */
-  private removedFromKey(bytes: Uint8Array, tableauAt: number, found: ArrayLike<number>): Uint8Array {
-    const inTableau = this.keyCards;
-    inTableau.fill(0);
-    let n = tableauAt;
+  private unpackTableau(bytes: Uint8Array, at: number): void {
+    const H = this.maxHeight;
+    let n = at;
     for (let p = 0; p < this.piles; p++) {
       const m = bytes[n++]!;
-      for (let i = 0; i < m; i++) inTableau[bytes[n++]!] = 1;
+      this.keyLen[p] = m;
+      if (this.chainBuilds) {
+        if (m === 0) continue;
+        let c = bytes[n++]!;
+        for (let i = 0; i < m; i++, c = this.builders[c * 4]!) this.keyPile[p * H + i] = c;
+        continue;
+      }
+      for (let i = 0; i < m; i++) this.keyPile[p * H + i] = bytes[n++]!;
+    }
+  }
+
+  /**
+   * The removed flags of the talon for a key (which does not hold them): a talon card is gone
+   * exactly when it is on its foundation or in the tableau (the key's piles, just read by
+   * `unpackTableau`), since it never goes anywhere else. Answers a scratch array, entry i for
+   * talon entry i.
+   */
+  private removedFromKey(found: ArrayLike<number>): Uint8Array {
+    const inTableau = this.keyCards;
+    inTableau.fill(0);
+    const H = this.maxHeight;
+    for (let p = 0; p < this.piles; p++) {
+      for (let i = 0; i < this.keyLen[p]!; i++) inTableau[this.keyPile[p * H + i]!] = 1;
     }
     const removed = this.keyRemoved;
     for (let i = 0; i < this.talonLen; i++) {
@@ -1331,6 +1377,8 @@ export class Engine {
   }
 
   private readonly keyCards = new Uint8Array(64);
+  private readonly keyPile: Uint8Array;
+  private readonly keyLen: Int32Array;
   private readonly keyRemoved = new Uint8Array(64);
 
   /**
@@ -1398,8 +1446,8 @@ export class Engine {
     const waste: Card[] = [];
     const stock: Card[] = [];
     let redealsUsed = this.redealsUsed;
+    let split = 0;
     if (this.talonLen > 0) {
-      let split: number;
       if (this.passDominance) {
         split = rank % (this.talonLen + 1);
         redealsUsed = Math.floor(rank / (this.talonLen + 1));
@@ -1410,7 +1458,10 @@ export class Engine {
           n += 2;
         }
       }
-      const removed = this.removedFromKey(bytes, n, foundations);
+    }
+    this.unpackTableau(bytes, n);
+    if (this.talonLen > 0) {
+      const removed = this.removedFromKey(foundations);
       if (this.splitDominance) split = this.splitFromKey(removed, split, rank);
       for (let i = 0; i < this.talonLen; i++) {
         if (removed[i] === 1) continue;
@@ -1419,11 +1470,8 @@ export class Engine {
       stock.reverse();
     }
     const tableau: Card[][] = [];
-    for (let p = 0; p < this.piles; p++) {
-      const m = bytes[n++]!;
-      tableau.push(Array.from(bytes.subarray(n, n + m)));
-      n += m;
-    }
+    const H = this.maxHeight;
+    for (let p = 0; p < this.piles; p++) tableau.push(Array.from(this.keyPile.subarray(p * H, p * H + this.keyLen[p]!)));
     return {
       rules: this.rules,
       baseRank: this.baseRank,
