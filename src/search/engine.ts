@@ -770,10 +770,10 @@ export class Engine {
    * free cards, one a pile top and one under a run built on it.
    */
   private readonly groupOf = new Uint8Array(64);
-  private readonly groupStamp = new Int32Array(64);
   private readonly groupExposed = new Int32Array(64);
   private readonly groupCovered = new Int32Array(64);
-  private readonly groupCard = new Int32Array(64);
+  /** Where (pile * maxHeight + index) `findPairs` last met a covered card of each group. */
+  private readonly groupCardAt = new Int32Array(64);
   /** The other card of a card's pair, valid where `pairStamp` is current. */
   private readonly partner = new Int32Array(64);
   // The swappable pairs of the state as `findPairs` last saw it: the twin on top (exposed) and the
@@ -836,7 +836,10 @@ export class Engine {
     this.len[d] += k;
   }
 
-  /** Finds the swappable pairs of the state (see above) and marks their cards; returns how many. */
+  /**
+   * Finds the swappable pairs of the state (see above) and marks their cards; returns how many.
+   * Notes `cardPile` and `cardIndex` of the pairs' cards (the only ones `flip` and `mirror` read).
+   */
   private findPairs(): number {
     const H = this.maxHeight;
     const P = this.piles;
@@ -844,22 +847,17 @@ export class Engine {
     // The free cards of each group: pile tops (exposed) and cards under a run built on them (covered).
     const exposed = this.groupExposed;
     const covered = this.groupCovered;
+    exposed.fill(0);
+    covered.fill(0);
     for (let d = 0; d < P; d++) {
       const l = this.len[d]!;
       if (l === 0) continue;
       const b = d * H;
-      const top = this.pile[b + l - 1]!;
-      this.noteFree(top, stamp);
-      this.cardPile[top] = d;
-      this.cardIndex[top] = l - 1;
-      exposed[this.groupOf[top]!]++;
+      exposed[this.groupOf[this.pile[b + l - 1]!]!]++;
       for (let i = l - 2; i >= 0 && this.fits[this.pile[b + i + 1]! * 64 + this.pile[b + i]!] === 1; i--) {
-        const c = this.pile[b + i]!;
-        this.cardPile[c] = d;
-        this.cardIndex[c] = i;
-        this.noteFree(c, stamp);
-        covered[this.groupOf[c]!]++;
-        this.groupCard[this.groupOf[c]!] = c;
+        const g = this.groupOf[this.pile[b + i]!]!;
+        covered[g]++;
+        this.groupCardAt[g] = b + i;
       }
     }
     let n = 0;
@@ -869,7 +867,12 @@ export class Engine {
       const top = this.pile[d * H + l - 1]!;
       const g = this.groupOf[top]!;
       if (exposed[g] !== 1 || covered[g] !== 1) continue;
-      const twin = this.groupCard[g]!;
+      const at = this.groupCardAt[g]!;
+      const twin = this.pile[at]!;
+      this.cardPile[top] = d;
+      this.cardIndex[top] = l - 1;
+      this.cardPile[twin] = (at / H) | 0;
+      this.cardIndex[twin] = at % H;
       // Insert in order of the pair's lower card; beyond MAX_FLIP_PAIRS the rest are left out.
       const low = top < twin ? top : twin;
       let i = n < MAX_FLIP_PAIRS ? n++ : MAX_FLIP_PAIRS;
@@ -899,15 +902,6 @@ export class Engine {
     this.pairCount = n;
     this.pairsFresh = true;
     return n;
-  }
-
-  /** Starts the counts of card c's group afresh, the first time `findPairs` meets the group. */
-  private noteFree(c: number, stamp: number): void {
-    const g = this.groupOf[c]!;
-    if (this.groupStamp[g] === stamp) return;
-    this.groupStamp[g] = stamp;
-    this.groupExposed[g] = 0;
-    this.groupCovered[g] = 0;
   }
 
   /**
