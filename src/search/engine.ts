@@ -59,6 +59,19 @@ export const KEY_SPLIT_BYTE = 3;
 
 /** No card: an empty slot in the 6-bit card fields of the key. */
 const NO_CARD = 63;
+/** Sorts the n (at most a few) entries of a from `at` ascending. */
+function sortSmall(a: Int32Array, at: number, n: number): void {
+  for (let i = at + 1; i < at + n; i++) {
+    const v = a[i]!;
+    let j = i;
+    while (j > at && a[j - 1]! > v) {
+      a[j] = a[j - 1]!;
+      j--;
+    }
+    a[j] = v;
+  }
+}
+
 /** Each card code's suit (`cardSuit`, looked up rather than divided on the hot paths). */
 const SUIT_OF = Uint8Array.from({ length: 64 }, (_, c) => cardSuit(c));
 
@@ -247,7 +260,9 @@ export class Engine {
     this.ordered = this.tableauOnly || this.foundationToTableau;
     const anySuit = rules.build === 'any-suit';
     for (let c = 0; c < 52; c++) this.groupOf[c] = anySuit ? cardRank(c) : cardRank(c) * 2 + cardColour(c);
+    this.groupCount = anySuit ? 13 : 26;
     this.twins = useTwins && Engine.twinsApply(rules);
+    this.slotGroups = this.twins && rules.build === 'any-suit';
     this.sameSuit = rules.build === 'same-suit';
     this.chainBuilds =
       rules.build === 'same-suit' && rules.move === 'whole-pile' && !rules.wrap && !this.autoReserve && !this.foundationToTableau;
@@ -428,7 +443,7 @@ export class Engine {
    * best-first search reloads states with their piles in key order). Needs no talon list: the waste
    * top is the only talon card it looks at.
    */
-  forcedMove(): number {
+  private forcedMove(): number {
     const P = this.piles;
     // Rule 9 asks where cards fit before anything else; other games only for the reserve and waste.
     if (this.chainBuilds) this.markTops();
@@ -564,7 +579,7 @@ export class Engine {
         if (!wrap) {
           if (k >= minK && k <= unit && this.fits[this.pile[sb + ls - k]! * 64 + t] === 1) {
             // A run from one twin onto the other only swaps the pair: the same state (see "twins").
-            if (this.twins && k < ls && this.pairStamp[t] === this.pairsAt && this.partner[t] === this.pile[sb + ls - k - 1]!) continue;
+            if (this.twins && k < ls && this.isSwap(t, this.pile[sb + ls - k - 1]!, this.pile[sb + ls - k]!)) continue;
             out[n++] = MT_T2T | (s << SRC_SHIFT) | (d << DST_SHIFT) | (k << COUNT_SHIFT);
           }
           continue;
@@ -586,6 +601,16 @@ export class Engine {
       }
     }
     return n;
+  }
+
+  /**
+   * Whether carrying the unit whose bottom card is `bottom`, lying on card `under`, onto top `t`
+   * only turns a twin pair or rearranges a slot group: the same class (see "twins").
+   */
+  private isSwap(t: number, under: number, bottom: number): boolean {
+    if (this.pairStamp[t] === this.pairsAt && this.partner[t] === under) return true;
+    const g = this.groupOf[t]!;
+    return this.slotStamp[g] === this.pairsAt && this.groupOf[under] === g && this.fits[bottom * 64 + under] === 1;
   }
 
   /**
@@ -772,8 +797,20 @@ export class Engine {
   private readonly groupOf = new Uint8Array(64);
   private readonly groupExposed = new Int32Array(64);
   private readonly groupCovered = new Int32Array(64);
-  /** Where (pile * maxHeight + index) `findPairs` last met a covered card of each group. */
-  private readonly groupCardAt = new Int32Array(64);
+  /** Where (pile * maxHeight + index) `findPairs` met each group's first four tops and covered cards. */
+  private readonly groupTopAt = new Int32Array(64 * 4);
+  private readonly groupCoveredAt = new Int32Array(64 * 4);
+  /** Groups are 0 .. groupCount-1. */
+  private groupCount = 0;
+  /** Whether groups can have three or more free cards (any suit): see "slot groups" below. */
+  private readonly slotGroups: boolean;
+  /** Groups kept in their one form as slot groups, valid where equal to `pairsAt`. */
+  private readonly slotStamp = new Int32Array(64);
+  /** Pairs 0 .. realPairs-1 of the list are twin pairs; the rest stand for slot groups' covered cards. */
+  private realPairs = 0;
+  /** Per slot group g, from g * 4: its free cards (tops first), then the cards on its covered ones. */
+  private readonly slotFree = new Int32Array(64 * 4);
+  private readonly slotKids = new Int32Array(64 * 4);
   /** The other card of a card's pair, valid where `pairStamp` is current. */
   private readonly partner = new Int32Array(64);
   // The swappable pairs of the state as `findPairs` last saw it: the twin on top (exposed) and the
@@ -837,8 +874,10 @@ export class Engine {
   }
 
   /**
-   * Finds the swappable pairs of the state (see above) and marks their cards; returns how many.
-   * Notes `cardPile` and `cardIndex` of the pairs' cards (the only ones `flip` and `mirror` read).
+   * Finds the swappable pairs of the state (see above) and marks their cards, then the slot groups
+   * (see "slot groups"), each of whose covered cards gets an entry after the pairs; returns the
+   * number of entries. Notes `cardPile` and `cardIndex` of the cards involved (the only ones
+   * `flip`, `mirror` and `arrangeSlotGroup` read).
    */
   private findPairs(): number {
     const H = this.maxHeight;
@@ -853,11 +892,13 @@ export class Engine {
       const l = this.len[d]!;
       if (l === 0) continue;
       const b = d * H;
-      exposed[this.groupOf[this.pile[b + l - 1]!]!]++;
+      const tg = this.groupOf[this.pile[b + l - 1]!]!;
+      if (exposed[tg]! < 4) this.groupTopAt[tg * 4 + exposed[tg]!] = b + l - 1;
+      exposed[tg]++;
       for (let i = l - 2; i >= 0 && this.fits[this.pile[b + i + 1]! * 64 + this.pile[b + i]!] === 1; i--) {
         const g = this.groupOf[this.pile[b + i]!]!;
+        if (covered[g]! < 4) this.groupCoveredAt[g * 4 + covered[g]!] = b + i;
         covered[g]++;
-        this.groupCardAt[g] = b + i;
       }
     }
     let n = 0;
@@ -867,12 +908,8 @@ export class Engine {
       const top = this.pile[d * H + l - 1]!;
       const g = this.groupOf[top]!;
       if (exposed[g] !== 1 || covered[g] !== 1) continue;
-      const at = this.groupCardAt[g]!;
-      const twin = this.pile[at]!;
-      this.cardPile[top] = d;
-      this.cardIndex[top] = l - 1;
-      this.cardPile[twin] = (at / H) | 0;
-      this.cardIndex[twin] = at % H;
+      const twin = this.notePlace(this.groupCoveredAt[g * 4]!);
+      this.notePlace(d * H + l - 1);
       // Insert in order of the pair's lower card; beyond MAX_FLIP_PAIRS the rest are left out.
       const low = top < twin ? top : twin;
       let i = n < MAX_FLIP_PAIRS ? n++ : MAX_FLIP_PAIRS;
@@ -899,9 +936,107 @@ export class Engine {
       this.partner[e] = c;
       this.partner[c] = e;
     }
+    this.realPairs = n;
+    if (this.slotGroups) n = this.findSlotGroups(n, stamp);
     this.pairCount = n;
     this.pairsFresh = true;
     return n;
+  }
+
+  /** Notes where the card at `at` (pile * maxHeight + index) lies, in `cardPile` and `cardIndex`; returns it. */
+  private notePlace(at: number): number {
+    const c = this.pile[at]!;
+    const H = this.maxHeight;
+    this.cardPile[c] = (at / H) | 0;
+    this.cardIndex[c] = at % H;
+    return c;
+  }
+
+  /**
+   * Slot groups (any suit; docs/algorithms.md, rule 7, "slot groups"): the groups with at least two
+   * pile tops and at least one covered card, in group order while the entries fit in
+   * MAX_FLIP_PAIRS (a group that does not fit is left alone, its moves ordinary ones). Marks each in
+   * `slotStamp`, notes where its free cards and the cards on them lie, and adds, from entry `n`, one
+   * entry per covered card: the card with, as its "exposed" twin, the group's highest top (in the
+   * one form, its highest free card). Returns the new number of entries.
+   */
+  private findSlotGroups(n: number, stamp: number): number {
+    const exposed = this.groupExposed;
+    const covered = this.groupCovered;
+    for (let g = 0; g < this.groupCount; g++) {
+      const e = exposed[g]!;
+      const c = covered[g]!;
+      if (e < 2 || c < 1 || n + c > MAX_FLIP_PAIRS) continue;
+      this.slotStamp[g] = stamp;
+      // The highest top: in the one form the highest free card, whichever state this is.
+      let high = -1;
+      for (let i = 0; i < e; i++) {
+        const f = this.notePlace(this.groupTopAt[g * 4 + i]!);
+        this.slotFree[g * 4 + i] = f;
+        if (f > high) high = f;
+      }
+      for (let i = 0; i < c; i++) {
+        const at = this.groupCoveredAt[g * 4 + i]!;
+        this.slotFree[g * 4 + e + i] = this.notePlace(at);
+        this.slotKids[g * 4 + i] = this.notePlace(at + 1);
+      }
+      for (let i = 0; i < c; i++) {
+        this.pairExposed[n] = high;
+        this.pairCovered[n] = this.pile[this.groupCoveredAt[g * 4 + i]!]!;
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** The card directly on free card f, or -1 when f is a pile top (`cardPile`, `cardIndex` must be current). */
+  private cardOn(f: number): number {
+    const p = this.cardPile[f]!;
+    const i = this.cardIndex[f]!;
+    return i + 1 < this.len[p]! ? this.pile[p * this.maxHeight + i + 1]! : -1;
+  }
+
+  /**
+   * Puts slot group g in its one form: its covered cards' runs, ordered by their bottom cards, on
+   * the group's free cards in card order, lowest first (so the highest free cards are tops). Each
+   * step carries a run from a card of the group onto a top of the group, a legal move; the steps
+   * are logged for undo as `canonicalize`'s swaps are, and described into `out` if given. Returns
+   * how many steps it took.
+   */
+  private arrangeSlotGroup(g: number, out?: Move[]): number {
+    const H = this.maxHeight;
+    // Cards, not places: a pair's swap may have carried some of them to another pile since.
+    const free = this.slotFree;
+    const kids = this.slotKids;
+    const at = g * 4;
+    const m = this.groupExposed[g]! + this.groupCovered[g]!;
+    const c = this.groupCovered[g]!;
+    sortSmall(free, at, m);
+    sortSmall(kids, at, c);
+    let steps = 0;
+    for (let i = 0; i < c; i++) {
+      const f = free[at + i]!;
+      const k = kids[at + i]!;
+      const holder = this.pile[this.cardPile[k]! * H + this.cardIndex[k]! - 1]!;
+      if (holder === f) continue;
+      const on = this.cardOn(f);
+      if (on >= 0) {
+        // f holds another group card's run: carry it to a top of the group past f (there are two).
+        let j = at + i + 1;
+        while (this.cardOn(free[j]!) >= 0) j++;
+        steps += this.carry(f, free[j]!, out);
+      }
+      steps += this.carry(holder, f, out);
+    }
+    return steps;
+  }
+
+  /** Carries the run above `under` onto `onto` (a top), logged for undo and described into `out`. */
+  private carry(under: number, onto: number, out?: Move[]): number {
+    if (out) out.push(this.describeSwap(under, onto));
+    this.moveAbove(under, onto);
+    this.twinLog[this.twinTop++] = onto | (under << 8);
+    return 1;
   }
 
   /**
@@ -922,7 +1057,8 @@ export class Engine {
    * swaps into `out` if given.
    */
   private canonicalize(out?: Move[]): number {
-    const n = this.findPairs();
+    this.findPairs();
+    const n = this.realPairs;
     let swaps = 0;
     for (let i = 0; i < n; i++) {
       const e = this.pairExposed[i]!;
@@ -934,6 +1070,16 @@ export class Engine {
       this.pairExposed[i] = c;
       this.pairCovered[i] = e;
       swaps++;
+    }
+    if (this.pairCount > n) {
+      // Slot groups: a swap above moves runs, never a group's free cards, so each is arranged as
+      // it stands; the entries are then found again, on the one form.
+      let steps = 0;
+      for (let g = 0; g < this.groupCount; g++) {
+        if (this.slotStamp[g] === this.pairsAt) steps += this.arrangeSlotGroup(g, out);
+      }
+      if (steps > 0) this.findPairs();
+      swaps += steps;
     }
     return swaps;
   }
@@ -993,6 +1139,9 @@ export class Engine {
       }
       out[n++] = m;
     }
+    // A slot group keeps a top after a card goes onto any of its cards, so that lands in the class
+    // of the same move onto its top: nothing to add.
+    if (j >= this.realPairs) return n;
     const dst = PILE_MASK << DST_SHIFT;
     for (let i = at; i < base; i++) {
       const m = out[i]!;
@@ -1014,7 +1163,7 @@ export class Engine {
   }
 
   private makeTwins(m: number, out?: Move[]): number {
-    if (this.twinTop + 2 * MAX_FLIP_PAIRS + 2 > this.twinLog.length) {
+    if (this.twinTop + 4 * MAX_FLIP_PAIRS + 2 > this.twinLog.length) {
       const grown = new Int32Array(this.twinLog.length * 2);
       grown.set(this.twinLog);
       this.twinLog = grown;

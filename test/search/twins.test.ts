@@ -8,7 +8,7 @@ import type { Position } from '../../src/rules/position';
 import { resolveRules, type RulesOptions } from '../../src/rules/rules';
 import { applyMove, checkMove, legalMoves } from '../../src/referee/referee';
 import { Engine } from '../../src/search/engine';
-import { FLIP_MASK, FLIP_SHIFT, FORCED_BIT } from '../../src/search/move-code';
+import { FLIP_MASK, FLIP_SHIFT, FORCED_BIT, MAX_FLIP_PAIRS } from '../../src/search/move-code';
 import { canonicalKey, mulberry, playout, positionText } from './support';
 
 /**
@@ -26,6 +26,12 @@ import { canonicalKey, mulberry, playout, positionText } from './support';
  *   (up to pile order; a whole pile into a space is pruned as in successors.test.ts), or, in any
  *   suit, where swaps alone (ordinary moves there) lead from one; unless the engine's one move is
  *   forced (a proved-safe foundation move settles the class).
+ * Slot groups (any suit): a group with two or more pile tops and at least one covered card. The
+ * runs on its covered cards can be carried onto any of its free cards by swaps, and a top is always
+ * left, so every such arrangement is in the class; the one form puts the runs, ordered by their
+ * bottom cards, on the group's free cards in card order, lowest first. The engine gives pairs,
+ * then slot groups in group order, at most MAX_FLIP_PAIRS entries (one per pair, one per slot
+ * group's covered card); a group that does not fit is left alone, and so is it here.
  */
 
 /** A card's group: the cards that fit on and take the same cards (rank and colour, or rank in any suit). */
@@ -46,6 +52,17 @@ function find(p: Position, c: number): [number, number] | undefined {
  * groups whose free cards (pile tops, and cards with a run built on them) are exactly one of each.
  */
 function pairs(p: Position): [number, number][] {
+  const { tops, covered } = freeCards(p);
+  const out: [number, number][] = [];
+  for (const [g, t] of tops) {
+    const c = covered.get(g) ?? [];
+    if (t.length === 1 && c.length === 1) out.push([t[0]!, c[0]!]);
+  }
+  return out.slice(0, MAX_FLIP_PAIRS);
+}
+
+/** Each group's free cards: the pile tops, and the cards under a run built on them (covered). */
+function freeCards(p: Position): { tops: Map<number, number[]>; covered: Map<number, number[]> } {
   const tops = new Map<number, number[]>();
   const covered = new Map<number, number[]>();
   const add = (m: Map<number, number[]>, c: number) => m.set(group(p, c), [...(m.get(group(p, c)) ?? []), c]);
@@ -54,12 +71,51 @@ function pairs(p: Position): [number, number][] {
     add(tops, pile.at(-1)!);
     for (let i = pile.length - 2; i >= 0 && buildsOn(p.rules, p.baseRank, pile[i + 1]!, pile[i]!); i--) add(covered, pile[i]!);
   }
-  const out: [number, number][] = [];
-  for (const [g, t] of tops) {
+  return { tops, covered };
+}
+
+/** The slot groups of p (any suit only), each as its free cards, in group order within the entry budget. */
+function slotGroups(p: Position): number[][] {
+  if (p.rules.build !== 'any-suit') return [];
+  const { tops, covered } = freeCards(p);
+  let entries = pairs(p).length;
+  const out: number[][] = [];
+  for (const g of [...tops.keys()].sort((a, b) => a - b)) {
+    const t = tops.get(g)!;
     const c = covered.get(g) ?? [];
-    if (t.length === 1 && c.length === 1) out.push([t[0]!, c[0]!]);
+    if (t.length < 2 || c.length < 1 || entries + c.length > MAX_FLIP_PAIRS) continue;
+    entries += c.length;
+    out.push([...t, ...c]);
   }
   return out;
+}
+
+/** The card directly on card c in p, if any. */
+function cardOn(p: Position, c: number): number | undefined {
+  const [s, i] = find(p, c)!;
+  return p.tableau[s]![i + 1];
+}
+
+/** p with each slot group in its one form (the runs by bottom card on the free cards in card order), by referee moves. */
+function arrangeSlots(p: Position): Position {
+  let q = p;
+  for (const free of slotGroups(p)) {
+    const cards = [...free].sort((a, b) => a - b);
+    const runs = cards.map((f) => cardOn(q, f)).filter((k): k is number => k !== undefined).sort((a, b) => a - b);
+    runs.forEach((k, i) => {
+      const target = cards[i]!;
+      const [s, j] = find(q, k)!;
+      const holder = q.tableau[s]![j - 1]!;
+      if (holder === target) return;
+      const other = cardOn(q, target);
+      if (other !== undefined) {
+        const spare = cards.find((f, at) => at > i && cardOn(q, f) === undefined)!;
+        q = applyMove(q, swapMove(q, target, spare));
+      }
+      q = applyMove(q, swapMove(q, holder, target));
+    });
+  }
+  return q;
 }
 
 /** The referee's move that carries the run above `under` onto `onto`. */
@@ -70,12 +126,12 @@ function swapMove(p: Position, under: number, onto: number): Move {
   return { kind: 'move', card: pile[i + 1]!, count: pile.length - i - 1, from: { area: 'tableau', index: s }, to: { area: 'tableau', index: d } };
 }
 
-/** p with every swappable pair's run on the lower card, by referee moves. */
+/** p with every swappable pair's run on the lower card and every slot group in its one form, by referee moves. */
 function oneForm(p: Position): Position {
   let q = p;
   for (;;) {
     const pair = pairs(q).find(([top, covered]) => top < covered);
-    if (!pair) return q;
+    if (!pair) return arrangeSlots(q);
     q = applyMove(q, swapMove(q, pair[1], pair[0]));
   }
 }
@@ -93,6 +149,34 @@ function classOf(p: Position): Position[] {
       q = applyMove(q, move);
     });
     out.push(q);
+  }
+  return [...out, ...slotArrangements(out, 24)];
+}
+
+/**
+ * More positions of the class: those that carrying runs within slot groups (swaps onto a top of
+ * the same group) leads to from `from`, breadth-first, at most `most` of them.
+ */
+function slotArrangements(from: Position[], most: number): Position[] {
+  const inSlot = (q: Position, move: Move): boolean => {
+    if (!isSwap(q, move) || move.kind !== 'move') return false;
+    const onto = q.tableau[move.to.index]!.at(-1)!;
+    return slotGroups(q).some((free) => free.includes(onto));
+  };
+  const seen = new Set(from.map(canonicalKey));
+  const queue = [...from];
+  const out: Position[] = [];
+  for (let i = 0; i < queue.length && out.length < most; i++) {
+    const q = queue[i]!;
+    for (const move of legalMoves(q)) {
+      if (!inSlot(q, move)) continue;
+      const next = applyMove(q, move);
+      const key = canonicalKey(next);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      queue.push(next);
+      out.push(next);
+    }
   }
   return out;
 }
@@ -158,6 +242,7 @@ function check(p: Position): void {
     expect(engine.toPosition(), `${at}\n  undo of ${text}`).toEqual(p);
     reached.add(canonicalKey(position));
     if (((m >>> FLIP_SHIFT) & FLIP_MASK) !== 0) count('engine move with a flip');
+    if (((m >>> FLIP_SHIFT) & FLIP_MASK) > pairs(p).length) count('engine move with a slot flip');
   }
   if (n === 1 && (moves[0]! & FORCED_BIT) !== 0) {
     count('forced');
@@ -165,6 +250,7 @@ function check(p: Position): void {
   }
   const members = classOf(p);
   if (members.length > 1) count(`class of ${members.length}`);
+  if (slotGroups(p).length > 0) count('slot group');
   for (const q of members) {
     for (const move of legalMoves(q)) {
       if (move.kind !== 'move') continue;
@@ -215,7 +301,7 @@ describe('twin swaps', () => {
   }
 
   it('met every kind of case', () => {
-    for (const kind of ['engine move with a flip', 'referee move matched through swaps', 'class of 2', 'class of 4', 'forced', 'referee move matched']) {
+    for (const kind of ['engine move with a flip', 'referee move matched through swaps', 'class of 2', 'class of 4', 'forced', 'referee move matched', 'slot group', 'engine move with a slot flip']) {
       expect(tally.get(kind) ?? 0, `${kind} (seen: ${JSON.stringify([...tally])})`).toBeGreaterThan(0);
     }
   });
