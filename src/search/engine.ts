@@ -72,6 +72,9 @@ function sortSmall(a: Int32Array, at: number, n: number): void {
   }
 }
 
+/** Scratch of `sortMoves`, shared: an engine is used by one search at a time, on one thread. */
+const SORT_SCORES = new Int32Array(4096);
+
 /** Each card code's suit (`cardSuit`, looked up rather than divided on the hot paths). */
 const SUIT_OF = Uint8Array.from({ length: 64 }, (_, c) => cardSuit(c));
 
@@ -165,7 +168,7 @@ export class Engine {
   readonly chainBuilds: boolean;
   /** Builds in suit: every card next on its foundation is safe to play there (rule 2). */
   private readonly sameSuit: boolean;
-  private readonly scores = new Int32Array(4096);
+  private readonly scores = SORT_SCORES;
   private readonly needDepth: Int32Array;
 
   /**

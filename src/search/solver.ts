@@ -14,6 +14,9 @@ const MAX_KEY_WORDS = 64;
 /** Room for one state's moves (a state has at most a few hundred). */
 const MOVE_HEADROOM = 4096;
 /** Node budget of the first run in the tableau-only games; each run doubles it. */
+/** What the search asks of the dead-state check, and a check that is off (it costs nothing to make). */
+type DeadStates = Pick<DeadCheck, 'enabled' | 'checked' | 'dead' | 'deadByCount' | 'isDead'>;
+const NO_DEAD_CHECK: DeadStates = { enabled: false, checked: 0, dead: 0, deadByCount: 0, isDead: () => false };
 const RUN_NODES = 1 << 16;
 /** The same in canfield-relaxed, whose wins come sooner with more, shorter runs (docs/algorithms.md). */
 const RUN_NODES_WITH_TALON = 1 << 12;
@@ -121,20 +124,21 @@ export class Solver {
       }
       return result;
     };
-    if (new Engine(position).isWon()) return finish('winnable', undefined, []);
+    const first = new Engine(position);
+    if (first.isWon()) return finish('winnable', undefined, []);
 
     // Runs: one depth-first search, or, where the engine orders its moves (the tableau-only games
     // and canfield-relaxed), a series of them with growing node budgets and different move orders
     // (restarts, see docs/algorithms.md); best-first every other run in the tableau-only games.
     // Each run starts afresh; only a run that ends by itself gives a verdict.
     for (let run = 0; ; run++) {
-      const engine = new Engine(position, run);
+      const engine = run === 0 ? first : new Engine(position, run);
       const restarts = engine.ordered;
       const firstRun = o.restartNodes ?? (engine.tableauOnly ? RUN_NODES : RUN_NODES_WITH_TALON);
       const cap = restarts ? Math.min(o.nodeLimit, nodes + firstRun * 2 ** run) : o.nodeLimit;
       table.clear();
       this.shrinkStack();
-      const dead = new DeadCheck(engine, o.deadCheck === 'auto' ? DeadCheck.pays(engine) : o.deadCheck);
+      const dead = (o.deadCheck === 'auto' ? DeadCheck.pays(engine) : o.deadCheck) ? new DeadCheck(engine) : NO_DEAD_CHECK;
       const r =
         engine.tableauOnly && run % 2 === 1
           ? this.bestFirst(engine, position, nodes, cap, deadline, budgetBytes)
@@ -171,7 +175,7 @@ export class Solver {
     nodeCap: number,
     deadline: number,
     budgetBytes: number,
-    dead: DeadCheck,
+    dead: DeadStates,
   ): RunResult {
     const table = this.table;
     const key = this.key;

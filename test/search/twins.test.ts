@@ -159,7 +159,7 @@ function classOf(p: Position): Position[] {
  */
 function slotArrangements(from: Position[], most: number): Position[] {
   const inSlot = (q: Position, move: Move): boolean => {
-    if (!isSwap(q, move) || move.kind !== 'move') return false;
+    if (!isSwap(q, move) || move.kind !== 'move' || move.to.area !== 'tableau') return false;
     const onto = q.tableau[move.to.index]!.at(-1)!;
     return slotGroups(q).some((free) => free.includes(onto));
   };
