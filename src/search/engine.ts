@@ -59,6 +59,7 @@ export const KEY_SPLIT_BYTE = 3;
 
 /** No card: an empty slot in the 6-bit card fields of the key. */
 const NO_CARD = 63;
+
 /** Sorts the n (at most a few) entries of a from `at` ascending. */
 function sortSmall(a: Int32Array, at: number, n: number): void {
   for (let i = at + 1; i < at + n; i++) {
@@ -340,7 +341,8 @@ export class Engine {
    * Fills candIdx/candRedeal with every talon entry that dealing can bring to the waste top, with
    * whether a redeal is needed: the current top, then a partial pass from the split, then (if a
    * redeal is allowed) one full pass from the start; further passes repeat that one. A card met
-   * twice keeps its first, cheaper way (fewer redeals used dominates).
+   * twice keeps its first, cheaper way (fewer redeals used dominates). With `stopAtCut` (draw 1)
+   * the list ends at the first card that ends dealing (`cutsDealing`, rules 3 and 9).
    */
   listTalonCards(stopAtCut = false): void {
     this.candCount = 0;

@@ -13,10 +13,10 @@ const CHECK_EVERY = 1024;
 const MAX_KEY_WORDS = 64;
 /** Room for one state's moves (a state has at most a few hundred). */
 const MOVE_HEADROOM = 4096;
-/** Node budget of the first run in the tableau-only games; each run doubles it. */
 /** What the search asks of the dead-state check, and a check that is off (it costs nothing to make). */
 type DeadStates = Pick<DeadCheck, 'enabled' | 'checked' | 'dead' | 'deadByCount' | 'isDead'>;
 const NO_DEAD_CHECK: DeadStates = { enabled: false, checked: 0, dead: 0, deadByCount: 0, isDead: () => false };
+/** Node budget of the first run in the tableau-only games; each run doubles it. */
 const RUN_NODES = 1 << 16;
 /** The same in canfield-relaxed, whose wins come sooner with more, shorter runs (docs/algorithms.md). */
 const RUN_NODES_WITH_TALON = 1 << 12;
