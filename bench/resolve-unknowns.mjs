@@ -43,8 +43,8 @@ const decided = args.includes('--decided');
 const wanted = decided ? (code) => code === 0 || code === 1 : (code) => UNKNOWN_CODES.has(code);
 const before = new Map();
 for (let i = 0; i < t.size; i++) if (wanted(t.code[i])) before.set(t.deal[i], t.code[i] === 1 ? 'winnable' : 'unwinnable');
-const unknown = [...before.keys()].sort((a, b) => a - b);
-const mine = unknown.filter((_, i) => i % n === k - 1);
+const deals = [...before.keys()].sort((a, b) => a - b);
+const mine = deals.filter((_, i) => i % n === k - 1);
 let differ = 0;
 const solver = new Solver();
 const count = { winnable: 0, unwinnable: 0, unknown: 0 };
@@ -68,7 +68,7 @@ for (const deal of mine) {
   }
 }
 console.log(
-  `${file}: ${unknown.length} ${decided ? 'decided' : 'undecided'} deals; shard ${k}/${n}: ${mine.length} solved again at ${timeLimitMs / 1000} s: ` +
+  `${file}: ${deals.length} ${decided ? 'decided' : 'undecided'} deals; shard ${k}/${n}: ${mine.length} solved again at ${timeLimitMs / 1000} s: ` +
     `won ${count.winnable} (${replayed} replayed to a win by the referee), lost ${count.unwinnable}, ${decided ? 'now' : 'still'} unknown ${count.unknown}` +
     (decided ? `; verdicts that differ from the file's: ${differ}` : ''),
 );

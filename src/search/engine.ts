@@ -374,7 +374,7 @@ export class Engine {
    * 3), or, in rule-9 games, it fits on a pile top (`markTops` must be current).
    */
   private cutsDealing(c: number): boolean {
-    if (this.toFoundation(c) && this.isSafeToFoundation(c)) return true;
+    if (this.goesHomeSafely(c)) return true;
     return this.chainBuilds && this.pilesTaking(c) !== 0;
   }
 
@@ -427,6 +427,11 @@ export class Engine {
     return this.found[SUIT_OF[card]!] === this.order[card];
   }
 
+  /** Whether `card` may go to its foundation now and doing so is proved safe (rule 2). */
+  private goesHomeSafely(card: number): boolean {
+    return this.toFoundation(card) && this.isSafeToFoundation(card);
+  }
+
   /** Length of the movable unit sizes at the top of pile p: the longest run that may move. */
   private maxUnit(p: number): number {
     const n = this.len[p]!;
@@ -457,7 +462,7 @@ export class Engine {
     for (let p = 0; p < P; p++) {
       if (this.len[p] === 0) continue;
       const c = this.top(p);
-      if (c < forcedCard && this.toFoundation(c) && this.isSafeToFoundation(c)) {
+      if (c < forcedCard && this.goesHomeSafely(c)) {
         forcedPile = p;
         forcedCard = c;
       }
@@ -465,12 +470,12 @@ export class Engine {
     if (forcedPile >= 0) return MT_T2F | (forcedPile << SRC_SHIFT) | FORCED_BIT;
     if (this.resCount > 0) {
       const c = this.reserve[this.resCount - 1]!;
-      if (this.toFoundation(c) && this.isSafeToFoundation(c)) return MT_R2F | FORCED_BIT;
+      if (this.goesHomeSafely(c)) return MT_R2F | FORCED_BIT;
     }
     const wasteTop = this.draw === 1 && this.talonLen > 0 ? this.wasteTopIndex(this.talonSplit) : -1;
     if (wasteTop >= 0) {
       const c = this.talon[wasteTop]!;
-      if (this.toFoundation(c) && this.isSafeToFoundation(c)) return MT_W2F | (wasteTop << TALON_SHIFT) | FORCED_BIT;
+      if (this.goesHomeSafely(c)) return MT_W2F | (wasteTop << TALON_SHIFT) | FORCED_BIT;
     }
     if (this.chainBuilds) {
       const build = this.forcedBuild(wasteTop);
@@ -806,15 +811,16 @@ export class Engine {
   private readonly groupTopAt = new Int32Array(64 * 4);
   private readonly groupCoveredAt = new Int32Array(64 * 4);
   /** Groups are 0 .. groupCount-1. */
-  private groupCount = 0;
+  private readonly groupCount: number;
   /** Whether groups can have three or more free cards (any suit): see "slot groups" below. */
   private readonly slotGroups: boolean;
   /** Groups kept in their one form as slot groups, valid where equal to `pairsAt`. */
   private readonly slotStamp = new Int32Array(64);
   /** Pairs 0 .. realPairs-1 of the list are twin pairs; the rest stand for slot groups' covered cards. */
   private realPairs = 0;
-  /** Per slot group g, from g * 4: its free cards (tops first), then the cards on its covered ones. */
+  /** Per slot group g, from g * 4: its free cards (tops first, then the covered ones). */
   private readonly slotFree = new Int32Array(64 * 4);
+  /** Per slot group g, from g * 4: the cards on its covered cards (the bottoms of their runs). */
   private readonly slotKids = new Int32Array(64 * 4);
   /** The other card of a card's pair, valid where `pairStamp` is current. */
   private readonly partner = new Int32Array(64);
@@ -987,7 +993,7 @@ export class Engine {
       }
       for (let i = 0; i < c; i++) {
         this.pairExposed[n] = high;
-        this.pairCovered[n] = this.pile[this.groupCoveredAt[g * 4 + i]!]!;
+        this.pairCovered[n] = this.slotFree[g * 4 + e + i]!;
         n++;
       }
     }

@@ -163,22 +163,33 @@ function slotArrangements(from: Position[], most: number): Position[] {
     const onto = q.tableau[move.to.index]!.at(-1)!;
     return slotGroups(q).some((free) => free.includes(onto));
   };
+  const out: Position[] = [];
+  for (const { position } of bySwaps(from, inSlot)) {
+    if (out.length === most) break;
+    out.push(position);
+  }
+  return out;
+}
+
+/**
+ * The positions that the moves `take` accepts lead to from `from`, breadth-first, each once (up to
+ * pile order) with its key; not the starting positions themselves.
+ */
+function* bySwaps(from: Position[], take: (q: Position, move: Move) => boolean): Generator<{ position: Position; key: string }> {
   const seen = new Set(from.map(canonicalKey));
   const queue = [...from];
-  const out: Position[] = [];
-  for (let i = 0; i < queue.length && out.length < most; i++) {
+  for (let i = 0; i < queue.length; i++) {
     const q = queue[i]!;
     for (const move of legalMoves(q)) {
-      if (!inSlot(q, move)) continue;
+      if (!take(q, move)) continue;
       const next = applyMove(q, move);
       const key = canonicalKey(next);
       if (seen.has(key)) continue;
       seen.add(key);
       queue.push(next);
-      out.push(next);
+      yield { position: next, key };
     }
   }
-  return out;
 }
 
 const classKey = (p: Position): string => canonicalKey(oneForm(p));
@@ -198,19 +209,11 @@ function isSwap(q: Position, move: Move): boolean {
  * and its swaps are ordinary moves the engine makes, so the engine reaches those positions too.
  */
 function swapsReach(x: Position, keys: Set<string>): boolean {
-  const seen = new Set([canonicalKey(x)]);
-  const queue = [x];
-  for (let i = 0; i < queue.length && i < 20_000; i++) {
-    const q = queue[i]!;
-    if (keys.has(canonicalKey(q))) return true;
-    for (const move of legalMoves(q)) {
-      if (!isSwap(q, move)) continue;
-      const next = applyMove(q, move);
-      const key = canonicalKey(next);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      queue.push(next);
-    }
+  if (keys.has(canonicalKey(x))) return true;
+  let looked = 1;
+  for (const { key } of bySwaps([x], isSwap)) {
+    if (keys.has(key)) return true;
+    if (++looked >= 20_000) break;
   }
   return false;
 }
