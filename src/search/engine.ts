@@ -167,6 +167,17 @@ export class Engine {
    * there at once is proved safe (docs/algorithms.md, rule 9), so such a build is forced.
    */
   readonly chainBuilds: boolean;
+  /**
+   * Every pile is always a built run (piles dealt one card each, which only grow by building and by
+   * filling a space with a card or a run): the key then holds each pile as its length, its bottom
+   * card and, for each card above, which of the cards that may be built on the one below it is, in
+   * `choiceBits` bits (docs/algorithms.md, "The packed key"). 0 bits in rule-9 games, where only
+   * one card fits on each.
+   */
+  readonly runKeys: boolean;
+  private readonly choiceBits: number;
+  /** choiceOf[c]: the place of card c among the builders of any card it may be built on. */
+  private readonly choiceOf = new Uint8Array(64);
   /** Builds in suit: every card next on its foundation is safe to play there (rule 2). */
   private readonly sameSuit: boolean;
   private readonly scores = SORT_SCORES;
@@ -270,6 +281,29 @@ export class Engine {
     this.sameSuit = rules.build === 'same-suit';
     this.chainBuilds =
       rules.build === 'same-suit' && rules.move === 'whole-pile' && !rules.wrap && !this.autoReserve && !this.foundationToTableau;
+    let most = 0;
+    for (let t = 0; t < 64; t++) {
+      let k = 0;
+      while (k < 4 && this.builders[t * 4 + k] !== 255) k++;
+      if (k > most) most = k;
+    }
+    this.choiceBits = most <= 1 ? 0 : most === 2 ? 1 : 2;
+    // A card's place among the builders must not depend on the card it goes on (true of every
+    // rule here: builders are listed in suit order, and the suits that fit do not depend on it).
+    let consistent = true;
+    this.choiceOf.fill(255);
+    for (let t = 0; t < 64; t++) {
+      for (let k = 0; k < 4 && this.builders[t * 4 + k] !== 255; k++) {
+        const c = this.builders[t * 4 + k]!;
+        if (this.choiceOf[c] !== 255 && this.choiceOf[c] !== k) consistent = false;
+        this.choiceOf[c] = k;
+      }
+    }
+    this.runKeys =
+      consistent &&
+      rules.pileCards !== 'all' &&
+      rules.pileCards <= 1 &&
+      position.tableau.every((cards) => cards.every((c, i) => i === 0 || this.fits[c * 64 + cards[i - 1]!] === 1));
   }
 
   /**
@@ -1386,7 +1420,9 @@ export class Engine {
    *                                              larger draw and unlimited redeals byte 3 is only
    *                                              the split's class (see `passRank`)
    *   ...   each tableau pile, sorted by bottom card (piles are interchangeable, so permutations
-   *         are one state): its length, then its cards bottom to top, one byte each
+   *         are one state): its length, then its cards bottom to top, one byte each; or, where
+   *         every pile is a built run (`runKeys`), each pile's length and bottom card, then the
+   *         choices of the cards above the bottoms, `choiceBits` each, packed low bits first
    *   zero bytes up to the next whole word.
    * Which talon cards are gone is not written: a talon card only ever goes home or into the
    * tableau, so the foundations and piles say it (`removedFromKey`).
@@ -1429,18 +1465,44 @@ export class Engine {
       }
       ord[i] = p;
     }
-    for (let i = 0; i < P; i++) {
-      const p = ord[i]!;
-      const m = len[p]!;
-      bytes[n++] = m;
-      let j = p * H;
-      if (this.chainBuilds) {
-        // A pile is one run of one suit (rule 9): its bottom card says the rest.
-        if (m > 0) bytes[n++] = pile[j]!;
-        continue;
+    if (this.runKeys) {
+      // Each pile is a built run: its length and bottom card, then one choice per card above.
+      const bits = this.choiceBits;
+      const choice = this.choiceOf;
+      for (let i = 0; i < P; i++) {
+        const p = ord[i]!;
+        const m = len[p]!;
+        bytes[n++] = m;
+        if (m > 0) bytes[n++] = pile[p * H]!;
       }
-      const end = j + m;
-      while (j < end) bytes[n++] = pile[j++]!;
+      let acc = 0;
+      let nAcc = 0;
+      for (let i = 0; bits > 0 && i < P; i++) {
+        const p = ord[i]!;
+        for (let j = p * H + 1, end = p * H + len[p]!; j < end; j++) {
+          acc |= choice[pile[j]!]! << nAcc;
+          nAcc += bits;
+          if (nAcc === 32) {
+            bytes[n] = acc;
+            bytes[n + 1] = acc >>> 8;
+            bytes[n + 2] = acc >>> 16;
+            bytes[n + 3] = acc >>> 24;
+            n += 4;
+            acc = 0;
+            nAcc = 0;
+          }
+        }
+      }
+      for (; nAcc > 0; nAcc -= 8, acc >>>= 8) bytes[n++] = acc;
+    } else {
+      for (let i = 0; i < P; i++) {
+        const p = ord[i]!;
+        const m = len[p]!;
+        bytes[n++] = m;
+        let j = p * H;
+        const end = j + m;
+        while (j < end) bytes[n++] = pile[j++]!;
+      }
     }
     const words = (n + 3) >>> 2;
     while (n < words * 4) bytes[n++] = 0;
@@ -1496,16 +1558,35 @@ export class Engine {
   private unpackTableau(bytes: Uint8Array, at: number): void {
     const H = this.maxHeight;
     let n = at;
+    if (!this.runKeys) {
+      for (let p = 0; p < this.piles; p++) {
+        const m = bytes[n++]!;
+        this.keyLen[p] = m;
+        for (let i = 0; i < m; i++) this.keyPile[p * H + i] = bytes[n++]!;
+      }
+      return;
+    }
+    // Lengths and bottom cards first, then the choices, in pile order.
     for (let p = 0; p < this.piles; p++) {
       const m = bytes[n++]!;
       this.keyLen[p] = m;
-      if (this.chainBuilds) {
-        if (m === 0) continue;
-        let c = bytes[n++]!;
-        for (let i = 0; i < m; i++, c = this.builders[c * 4]!) this.keyPile[p * H + i] = c;
-        continue;
+      if (m > 0) this.keyPile[p * H] = bytes[n++]!;
+    }
+    const bits = this.choiceBits;
+    const mask = (1 << bits) - 1;
+    let acc = 0;
+    let nAcc = 0;
+    for (let p = 0; p < this.piles; p++) {
+      for (let i = 1, m = this.keyLen[p]!; i < m; i++) {
+        if (nAcc < bits) {
+          acc |= bytes[n++]! << nAcc;
+          nAcc += 8;
+        }
+        const t = this.keyPile[p * H + i - 1]!;
+        this.keyPile[p * H + i] = this.builders[t * 4 + (acc & mask)]!;
+        acc >>>= bits;
+        nAcc -= bits;
       }
-      for (let i = 0; i < m; i++) this.keyPile[p * H + i] = bytes[n++]!;
     }
   }
 

@@ -14,8 +14,8 @@ const MAX_KEY_WORDS = 64;
 /** Room for one state's moves (a state has at most a few hundred). */
 const MOVE_HEADROOM = 4096;
 /** What the search asks of the dead-state check, and a check that is off (it costs nothing to make). */
-type DeadStates = Pick<DeadCheck, 'enabled' | 'checked' | 'dead' | 'deadByCount' | 'isDead'>;
-const NO_DEAD_CHECK: DeadStates = { enabled: false, checked: 0, dead: 0, deadByCount: 0, isDead: () => false };
+type DeadStates = Pick<DeadCheck, 'enabled' | 'checked' | 'dead' | 'deadByCount' | 'isDead' | 'worthChecking'>;
+const NO_DEAD_CHECK: DeadStates = { enabled: false, checked: 0, dead: 0, deadByCount: 0, isDead: () => false, worthChecking: () => false };
 /** Node budget of the first run in the tableau-only games; each run doubles it. */
 const RUN_NODES = 1 << 16;
 /** The same in canfield-relaxed, whose wins come sooner with more, shorter runs (docs/algorithms.md). */
@@ -223,8 +223,9 @@ export class Solver {
       }
       if (status === FULL) return stop('memory');
       // A state proved dead stays in the table (it is dead whichever way it is reached again; under
-      // pass dominance a lower rank enters it again, and it is checked again).
-      if (dead.isDead()) {
+      // pass dominance a lower rank enters it again, and it is checked again). Only states entered
+      // by a move that covers a card are checked (see DeadCheck.worthChecking).
+      if (dead.worthChecking(m) && dead.isDead()) {
         engine.undo(m, info);
         continue;
       }

@@ -48,6 +48,37 @@ describe('packed key', () => {
     );
   });
 
+  test('piles that are always built runs are keyed by bottom card and one choice a card (run keys)', () => {
+    for (const game of PRESET_NAMES) {
+      const engine = new Engine(dealFromDeck(resolveRules(game), shuffledDeck(3)));
+      // Piles dealt one card each only grow by building: the Canfield games and Storehouse.
+      expect([game, engine.runKeys]).toEqual([game, !game.includes('canister')]);
+    }
+    // canfield-sequences along random playouts: the key holds 2 bytes a pile, not a byte a card.
+    const rules = resolveRules('canfield-sequences');
+    const moves = new Int32Array(4096);
+    const key = new Uint32Array(64);
+    let most = 0;
+    for (let seed = 1; seed <= 20; seed++) {
+      const engine = new Engine(dealFromDeck(rules, shuffledDeck(seed)));
+      let x = seed;
+      for (let i = 0; i < 300; i++) {
+        const piles = engine.toPosition().tableau.filter((p) => p.length > 0);
+        const above = piles.reduce((sum, p) => sum + p.length - 1, 0);
+        most = Math.max(most, above);
+        // Foundations 2 bytes, reserve count, split class; a length byte a pile and a bottom card
+        // a pile that has one; one bit a card above a bottom.
+        const bytes = 4 + 4 + piles.length + Math.ceil(above / 8);
+        expect(engine.encode(key)).toBe(Math.ceil(bytes / 4));
+        const n = engine.generate(moves, 0);
+        if (n === 0) break;
+        x = (x * 1103515245 + 12345) % 2 ** 31;
+        engine.make(moves[x % n]!);
+      }
+    }
+    expect(most).toBeGreaterThan(8);
+  });
+
   test('the key ignores the order of tableau piles', () => {
     const rules = resolveRules('canister');
     const p = dealFromDeck(rules, shuffledDeck(5));
