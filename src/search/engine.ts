@@ -96,6 +96,13 @@ const SUIT_OF = Uint8Array.from({ length: 64 }, (_, c) => cardSuit(c));
  *   not touch the waste, so every game can be reordered to deal only just before playing a waste
  *   card, and nothing is lost.
  */
+/** The number of bits set in a 32-bit integer. */
+function popCount(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
 export class Engine {
   readonly rules: Rules;
   readonly ranks: number;
@@ -124,6 +131,9 @@ export class Engine {
   readonly removed: Uint8Array;
   talonSplit = 0;
   redealsUsed = 0;
+  /** Live (not removed) talon entries as bits, entries 0-31 and 32-63: `removed` as a mask. */
+  private liveLo = 0;
+  private liveHi = 0;
   /** Redeals allowed; -1 = unlimited. */
   readonly redealLimit: number;
   readonly draw: number;
@@ -267,6 +277,8 @@ export class Engine {
     this.talon = Uint8Array.from(talon);
     this.talonLen = talon.length;
     this.removed = new Uint8Array(this.talonLen);
+    if (this.talonLen > 64) throw new Error(`internal: a talon of ${this.talonLen} cards (at most 64)`);
+    for (let i = 0; i < this.talonLen; i++) this.markLive(i, true);
     this.talonSplit = position.waste.length;
     this.redealsUsed = position.redealsUsed;
     this.passDominance = this.draw === 1 && this.redealLimit >= 0 && this.talonLen > 0;
@@ -337,11 +349,9 @@ export class Engine {
    * `boundaryRank` on one (w a multiple of `draw`, or the stock empty).
    */
   private splitRank(): number {
-    let w = 0;
-    for (let i = 0; i < this.talonSplit; i++) w += 1 - this.removed[i]!;
-    if (w % this.draw === 0) return this.boundaryRank;
-    for (let i = this.talonSplit; i < this.talonLen; i++) if (this.removed[i] === 0) return w;
-    return this.boundaryRank;
+    const w = this.liveBelow(this.talonSplit);
+    if (w % this.draw === 0 || this.nextLive(this.talonSplit) < 0) return this.boundaryRank;
+    return w;
   }
 
   /** The rank of a split on a dealing boundary under split dominance: above every live waste count. */
@@ -365,10 +375,45 @@ export class Engine {
     return this.pile[p * this.maxHeight + this.len[p]! - 1]!;
   }
 
-  /** Whether the waste holds a card, i.e. some entry before the split is not removed. */
+  /** The waste top for talon split `split`: the last live entry before it, or -1 (an empty waste). */
   private wasteTopIndex(split: number): number {
-    for (let i = split - 1; i >= 0; i--) if (this.removed[i] === 0) return i;
-    return -1;
+    if (split > 32) {
+      const hi = this.liveHi & (split >= 64 ? -1 : (1 << (split - 32)) - 1);
+      if (hi !== 0) return 63 - Math.clz32(hi);
+      split = 32;
+    }
+    const lo = this.liveLo & (split >= 32 ? -1 : (1 << split) - 1);
+    return lo !== 0 ? 31 - Math.clz32(lo) : -1;
+  }
+
+  /** The first live talon entry at or after `from`, or -1. */
+  private nextLive(from: number): number {
+    if (from < 32) {
+      const lo = this.liveLo & (-1 << from);
+      if (lo !== 0) return 31 - Math.clz32(lo & -lo);
+      from = 32;
+    }
+    if (from >= 64) return -1;
+    const hi = this.liveHi & (-1 << (from - 32));
+    return hi !== 0 ? 63 - Math.clz32(hi & -hi) : -1;
+  }
+
+  /** How many live talon entries lie before `split`: the waste's cards. */
+  private liveBelow(split: number): number {
+    if (split >= 32) return popCount(this.liveLo) + (split >= 64 ? popCount(this.liveHi) : popCount(this.liveHi & ((1 << (split - 32)) - 1)));
+    return popCount(this.liveLo & ((1 << split) - 1));
+  }
+
+  /** Sets the live bits from `removed` (after a load). */
+  private setLive(): void {
+    this.liveLo = 0;
+    this.liveHi = 0;
+    for (let i = 0; i < this.talonLen; i++) this.markLive(i, this.removed[i] === 0);
+  }
+
+  private markLive(i: number, live: boolean): void {
+    if (i < 32) this.liveLo = live ? this.liveLo | (1 << i) : this.liveLo & ~(1 << i);
+    else this.liveHi = live ? this.liveHi | (1 << (i - 32)) : this.liveHi & ~(1 << (i - 32));
   }
 
   /**
@@ -417,13 +462,11 @@ export class Engine {
    * last card dealt, which is then the waste top), or 0 when the stock is empty.
    */
   private dealFrom(split: number): number {
-    let dealt = 0;
     let last = -1;
-    for (let p = split; p < this.talonLen && dealt < this.draw; p++) {
-      if (this.removed[p] === 0) {
-        dealt++;
-        last = p;
-      }
+    for (let dealt = 0, p = split; dealt < this.draw; dealt++) {
+      p = this.nextLive(p);
+      if (p < 0) break;
+      last = p++;
     }
     return last + 1;
   }
@@ -1296,6 +1339,7 @@ export class Engine {
 
   private takeFromTalon(idx: number, redeal: boolean): number {
     this.removed[idx] = 1;
+    this.markLive(idx, false);
     if (redeal) this.redealsUsed++;
     this.talonSplit = this.wasteTopIndex(idx + 1) + 1;
     return this.talon[idx]!;
@@ -1396,6 +1440,7 @@ export class Engine {
         if (moveType(m) === MT_W2F) this.found[SUIT_OF[c]!]--;
         else this.len[moveDst(m)]--;
         this.removed[idx] = 0;
+        this.markLive(idx, true);
         this.talonSplit = info & 255;
         if ((m & REDEAL_BIT) !== 0) this.redealsUsed--;
         return;
@@ -1539,6 +1584,7 @@ export class Engine {
     this.len.set(this.keyLen);
     if (this.talonLen > 0) {
       this.removed.set(this.removedFromKey(f).subarray(0, this.talonLen));
+      this.setLive();
       if (this.passDominance) {
         this.talonSplit = rank % (this.talonLen + 1);
         this.redealsUsed = Math.floor(rank / (this.talonLen + 1));
@@ -1732,11 +1778,8 @@ export class Engine {
   private keySplit(): number {
     const split = this.talonSplit;
     if (this.redealLimit >= 0 || split === 0) return split;
-    let waste = 0;
-    for (let i = 0; i < split; i++) waste += 1 - this.removed[i]!;
-    if (waste % this.draw === 0) return 0;
-    for (let i = split; i < this.talonLen; i++) if (this.removed[i] === 0) return split;
-    return 0;
+    if (this.liveBelow(split) % this.draw === 0 || this.nextLive(split) < 0) return 0;
+    return split;
   }
 
   private keyView: Uint8Array = new Uint8Array(0);
