@@ -316,6 +316,8 @@ export class Engine {
       rules.pileCards !== 'all' &&
       rules.pileCards <= 1 &&
       position.tableau.every((cards) => cards.every((c, i) => i === 0 || this.fits[c * 64 + cards[i - 1]!] === 1));
+    if (rules.build === 'alternate-colors') for (let c = 0; c < 52; c++) this.twinOf[c] = makeCard(3 - cardSuit(c), cardRank(c));
+    this.twinsInRuns = this.twins && this.runKeys && rules.build === 'alternate-colors';
   }
 
   /**
@@ -886,6 +888,13 @@ export class Engine {
   private readonly groupCovered = new Int32Array(64);
   /** Where (pile * maxHeight + index) `findPairs` met each group's first four tops and covered cards. */
   private readonly groupTopAt = new Int32Array(64 * 4);
+  /** `findPairsInRuns`: where each tableau card is (pile * maxHeight + index), valid where placeStamp equals `pairsAt`. */
+  private readonly placeStamp = new Int32Array(64);
+  private readonly placeAt = new Int32Array(64);
+  /** The other card of a card's group when a group is two twins (alternating colours), else 255. */
+  private readonly twinOf = new Uint8Array(64).fill(255);
+  /** Twins in games whose piles are always built runs, groups of two: `findPairsInRuns`. */
+  private readonly twinsInRuns: boolean;
   private readonly groupCoveredAt = new Int32Array(64 * 4);
   /** Groups are 0 .. groupCount-1. */
   private readonly groupCount: number;
@@ -968,6 +977,7 @@ export class Engine {
    * `flip`, `mirror` and `arrangeSlotGroup` read).
    */
   private findPairs(): number {
+    if (this.twinsInRuns) return this.findPairsInRuns();
     const H = this.maxHeight;
     const P = this.piles;
     const stamp = ++this.pairsAt;
@@ -998,24 +1008,70 @@ export class Engine {
       if (exposed[g] !== 1 || covered[g] !== 1) continue;
       const twin = this.notePlace(this.groupCoveredAt[g * 4]!);
       this.notePlace(d * H + l - 1);
-      // Insert in order of the pair's lower card; beyond MAX_FLIP_PAIRS the rest are left out.
-      const low = top < twin ? top : twin;
-      let i = n < MAX_FLIP_PAIRS ? n++ : MAX_FLIP_PAIRS;
-      while (i > 0) {
-        const e = this.pairExposed[i - 1]!;
-        const c = this.pairCovered[i - 1]!;
-        if ((e < c ? e : c) < low) break;
-        if (i < MAX_FLIP_PAIRS) {
-          this.pairExposed[i] = e;
-          this.pairCovered[i] = c;
-        }
-        i--;
-      }
-      if (i < MAX_FLIP_PAIRS) {
-        this.pairExposed[i] = top;
-        this.pairCovered[i] = twin;
+      n = this.insertPair(n, top, twin);
+    }
+    return this.markPairs(n, stamp);
+  }
+
+  /**
+   * `findPairs` where every pile is a built run and a group is two twins (canfield-sequences): every
+   * card below a pile top is covered by a run, so a pair is a pile top whose twin is in the tableau
+   * and not a top. One pass notes where each tableau card is.
+   */
+  private findPairsInRuns(): number {
+    const H = this.maxHeight;
+    const P = this.piles;
+    const stamp = ++this.pairsAt;
+    const placeStamp = this.placeStamp;
+    const placeAt = this.placeAt;
+    const pile = this.pile;
+    for (let d = 0; d < P; d++) {
+      for (let j = d * H, end = j + this.len[d]!; j < end; j++) {
+        const c = pile[j]!;
+        placeStamp[c] = stamp;
+        placeAt[c] = j;
       }
     }
+    let n = 0;
+    for (let d = 0; d < P; d++) {
+      const l = this.len[d]!;
+      if (l === 0) continue;
+      const top = pile[d * H + l - 1]!;
+      const twin = this.twinOf[top]!;
+      if (placeStamp[twin] !== stamp) continue;
+      const at = placeAt[twin]!;
+      const q = (at / H) | 0;
+      if (at === q * H + this.len[q]! - 1) continue;
+      this.notePlace(at);
+      this.notePlace(d * H + l - 1);
+      n = this.insertPair(n, top, twin);
+    }
+    return this.markPairs(n, stamp);
+  }
+
+  /** Adds pair (top, twin) to the first n, in order of the pair's lower card; beyond MAX_FLIP_PAIRS the rest are left out. */
+  private insertPair(n: number, top: number, twin: number): number {
+    const low = top < twin ? top : twin;
+    let i = n < MAX_FLIP_PAIRS ? n++ : MAX_FLIP_PAIRS;
+    while (i > 0) {
+      const e = this.pairExposed[i - 1]!;
+      const c = this.pairCovered[i - 1]!;
+      if ((e < c ? e : c) < low) break;
+      if (i < MAX_FLIP_PAIRS) {
+        this.pairExposed[i] = e;
+        this.pairCovered[i] = c;
+      }
+      i--;
+    }
+    if (i < MAX_FLIP_PAIRS) {
+      this.pairExposed[i] = top;
+      this.pairCovered[i] = twin;
+    }
+    return n;
+  }
+
+  /** Marks the n pairs found (`pairStamp`, `partner`), then finds the slot groups; returns the entries. */
+  private markPairs(n: number, stamp: number): number {
     for (let i = 0; i < n; i++) {
       const e = this.pairExposed[i]!;
       const c = this.pairCovered[i]!;
