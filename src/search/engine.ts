@@ -495,8 +495,9 @@ export class Engine {
     if (o === 0) return !this.rules.wrap;
     const f = this.found;
     // Every card of order o-2 home: each card that could build on c is itself next on its
-    // foundation and nothing can build on it (docs/algorithms.md, rule 2, second case).
-    if (!this.rules.wrap && f[0]! >= o - 1 && f[1]! >= o - 1 && f[2]! >= o - 1 && f[3]! >= o - 1) return true;
+    // foundation and nothing can build on it (docs/algorithms.md, rule 2, second case). With wrap
+    // only from order 2: the cards that build on a base card are of the last order, not home.
+    if ((o >= 2 || !this.rules.wrap) && f[0]! >= o - 1 && f[1]! >= o - 1 && f[2]! >= o - 1 && f[3]! >= o - 1) return true;
     if (build === 'any-suit') return f[0]! >= o && f[1]! >= o && f[2]! >= o && f[3]! >= o;
     // Alternating colours: both suits of the other colour must already hold order o-1.
     return cardColour(card) === 0 ? f[1]! >= o && f[2]! >= o : f[0]! >= o && f[3]! >= o;
