@@ -124,13 +124,13 @@ export class DeadCheck {
 
   /**
    * Whether the check is worth its cost by default. Measured (docs/algorithms.md, "Dead states"):
-   * under a time limit it pays in the Canfield games with builds in alternating colours and a
-   * reserve (Hoyle Canfield most: burial cycles round the corner are common; canfield-sequences a
-   * little), and costs more than it saves in Storehouse and American Canister.
+   * under a time limit it pays in Hoyle Canfield (whole piles, alternating colours: burial cycles
+   * round the corner are common), and costs more than it saves in Storehouse, canfield-sequences
+   * and American Canister.
    */
   static pays(engine: Engine): boolean {
     const rules = engine.rules;
-    return rules.build === 'alternate-colors' && rules.reserve > 0 && !engine.foundationToTableau;
+    return rules.move === 'whole-pile' && rules.build !== 'same-suit' && !engine.foundationToTableau;
   }
 
   /**

@@ -79,6 +79,13 @@ const SORT_SCORES = new Int32Array(4096);
 /** Each card code's suit (`cardSuit`, looked up rather than divided on the hot paths). */
 const SUIT_OF = Uint8Array.from({ length: 64 }, (_, c) => cardSuit(c));
 
+/** The number of bits set in a 32-bit integer. */
+function popCount(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
 /**
  * The working state of one search: the position held in typed arrays, changed in place by
  * make/undo, with move generation into caller-owned buffers and the packed, canonical key.
@@ -96,13 +103,6 @@ const SUIT_OF = Uint8Array.from({ length: 64 }, (_, c) => cardSuit(c));
  *   not touch the waste, so every game can be reordered to deal only just before playing a waste
  *   card, and nothing is lost.
  */
-/** The number of bits set in a 32-bit integer. */
-function popCount(x: number): number {
-  x = x - ((x >>> 1) & 0x55555555);
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-}
-
 export class Engine {
   readonly rules: Rules;
   readonly ranks: number;
