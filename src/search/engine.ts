@@ -45,13 +45,13 @@ const W_BURIED = 40;
 const W_SPACE = 10;
 
 /** A pseudo-random term in 0..JITTER-1 for move m in move order `variant` (a fixed hash). */
-const JITTER = 64;
+const JITTER = 64; // a power of two (see jitter)
 function jitter(m: number, variant: number): number {
   let h = Math.imul(m ^ Math.imul(variant, 0x9e3779b1), 0x85ebca6b);
   h ^= h >>> 13;
   h = Math.imul(h, 0xc2b2ae35);
   h ^= h >>> 16;
-  return (h >>> 0) % JITTER;
+  return h & (JITTER - 1); // JITTER is a power of two: the low bits, an integer operation
 }
 
 /** The key byte that holds the talon split (or, under split dominance, its class): see `encode`. */
