@@ -75,6 +75,8 @@ function sortSmall(a: Int32Array, at: number, n: number): void {
 
 /** Scratch of `sortMoves`, shared: an engine is used by one search at a time, on one thread. */
 const SORT_SCORES = new Int32Array(4096);
+/** A twin-log record of an exchange of crossed twins (`orderCrosses`), not a swap. */
+const CROSS_RECORD = 1 << 16;
 
 /** Each card code's suit (`cardSuit`, looked up rather than divided on the hot paths). */
 const SUIT_OF = Uint8Array.from({ length: 64 }, (_, c) => cardSuit(c));
@@ -199,7 +201,7 @@ export class Engine {
    */
   readonly variant: number;
 
-  constructor(position: Position, variant = 0, useTwins = true) {
+  constructor(position: Position, variant = 0, useTwins = true, useCrosses = true) {
     this.variant = variant;
     const rules = position.rules;
     this.rules = rules;
@@ -318,6 +320,7 @@ export class Engine {
       position.tableau.every((cards) => cards.every((c, i) => i === 0 || this.fits[c * 64 + cards[i - 1]!] === 1));
     if (rules.build === 'alternate-colors') for (let c = 0; c < 52; c++) this.twinOf[c] = makeCard(3 - cardSuit(c), cardRank(c));
     this.twinsInRuns = this.twins && this.runKeys && rules.build === 'alternate-colors';
+    this.crosses = useCrosses && this.twinsInRuns && !rules.wrap;
   }
 
   /**
@@ -896,6 +899,12 @@ export class Engine {
   private readonly twinOf = new Uint8Array(64).fill(255);
   /** Twins in games whose piles are always built runs, groups of two: `findPairsInRuns`. */
   private readonly twinsInRuns: boolean;
+  /**
+   * Crossed twins (canfield-sequences; docs/algorithms.md, rule 7, "crossed twins"): when both twins
+   * of a group are covered, the runs on them are kept in one order, lower card on lower card.
+   */
+  readonly crosses: boolean;
+  private readonly crossScratch = new Uint8Array(64);
   private readonly groupCoveredAt = new Int32Array(64 * 4);
   /** Groups are 0 .. groupCount-1. */
   private readonly groupCount: number;
@@ -1226,7 +1235,83 @@ export class Engine {
       if (steps > 0) this.findPairs();
       swaps += steps;
     }
+    if (this.crosses) swaps += this.orderCrosses();
     return swaps;
+  }
+
+  /**
+   * Crossed twins: for each group whose two twins are both covered (every pile is a run, so each has
+   * the other group's two twins on them, one each), puts the lower of those on the lower twin,
+   * exchanging what lies above the two (`exchangeAbove`, logged for undo). Returns the exchanges.
+   */
+  private orderCrosses(): number {
+    this.indexTopRuns();
+    const H = this.maxHeight;
+    const pile = this.pile;
+    const len = this.len;
+    let n = 0;
+    for (let t = 0; t < 52; t++) {
+      const u = this.twinOf[t]!;
+      if (u < t || u === 255) continue;
+      const p = this.cardPile[t]!;
+      const i = this.cardIndex[t]!;
+      if (i >= len[p]! - 1 || pile[p * H + i] !== t) continue;
+      const q = this.cardPile[u]!;
+      const j = this.cardIndex[u]!;
+      if (j >= len[q]! - 1 || pile[q * H + j] !== u) continue;
+      if (pile[p * H + i + 1]! < pile[q * H + j + 1]!) continue;
+      this.exchangeAbove(t, u);
+      this.twinLog[this.twinTop++] = t | (u << 8) | CROSS_RECORD;
+      n++;
+    }
+    return n;
+  }
+
+  /** Exchanges the cards above `a` with the cards above `b` (two covered twins in different piles). */
+  private exchangeAbove(a: number, b: number): void {
+    const H = this.maxHeight;
+    const p = this.cardPile[a]!;
+    const q = this.cardPile[b]!;
+    const i = p * H + this.cardIndex[a]! + 1;
+    const j = q * H + this.cardIndex[b]! + 1;
+    const ka = p * H + this.len[p]! - i;
+    const kb = q * H + this.len[q]! - j;
+    const tmp = this.crossScratch;
+    for (let x = 0; x < ka; x++) tmp[x] = this.pile[i + x]!;
+    this.pile.copyWithin(i, j, j + kb);
+    for (let x = 0; x < ka; x++) this.pile[j + x] = tmp[x]!;
+    this.len[p] += kb - ka;
+    this.len[q] += ka - kb;
+    for (let x = 0; x < kb; x++) {
+      const c = this.pile[i + x]!;
+      this.cardPile[c] = p;
+      this.cardIndex[c] = this.cardIndex[a]! + 1 + x;
+    }
+    for (let x = 0; x < ka; x++) {
+      const c = this.pile[j + x]!;
+      this.cardPile[c] = q;
+      this.cardIndex[c] = this.cardIndex[b]! + 1 + x;
+    }
+  }
+
+  /**
+   * The key of the state with its crossed twins in order (`orderCrosses`), the state itself left as
+   * it is: what an engine without crosses compares with the key of one with them (solutions).
+   */
+  encodeOrdered(key: Uint32Array): number {
+    const mark = this.twinTop;
+    if (this.twinTop + 64 > this.twinLog.length) {
+      const grown = new Int32Array(this.twinLog.length * 2 + 64);
+      grown.set(this.twinLog);
+      this.twinLog = grown;
+    }
+    this.orderCrosses();
+    const words = this.encode(key);
+    while (this.twinTop > mark) {
+      const record = this.twinLog[--this.twinTop]!;
+      this.exchangeAbove(record & 255, (record >>> 8) & 255);
+    }
+    return words;
   }
 
   /** The public move of a twin swap: the cards above `under` onto `onto`. */
@@ -1308,7 +1393,7 @@ export class Engine {
   }
 
   private makeTwins(m: number, out?: Move[]): number {
-    if (this.twinTop + 4 * MAX_FLIP_PAIRS + 2 > this.twinLog.length) {
+    if (this.twinTop + 4 * MAX_FLIP_PAIRS + 2 + 32 > this.twinLog.length) {
       const grown = new Int32Array(this.twinLog.length * 2);
       grown.set(this.twinLog);
       this.twinLog = grown;
@@ -1343,7 +1428,8 @@ export class Engine {
       this.indexTopRuns();
       for (let i = header >>> 8; i > 0; i--) {
         const record = this.twinLog[--this.twinTop]!;
-        this.moveAbove(record & 255, record >>> 8);
+        if ((record & CROSS_RECORD) !== 0) this.exchangeAbove(record & 255, (record >>> 8) & 255);
+        else this.moveAbove(record & 255, record >>> 8);
       }
     }
     this.undoMove(m & ~(FLIP_MASK << FLIP_SHIFT), info & ~TWIN_BIT);

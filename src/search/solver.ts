@@ -418,7 +418,36 @@ export class Solver {
   private solution(position: Position, plies: number): Move[] {
     const engine = new Engine(position);
     const out: Move[] = [];
-    for (let ply = 0; ply < plies; ply++) engine.makeDescribed(this.made[ply]!, out);
+    if (!engine.crosses) {
+      for (let ply = 0; ply < plies; ply++) engine.makeDescribed(this.made[ply]!, out);
+      return out;
+    }
+    // Crossed twins are kept in order by exchanges that are no move of the game. So the path is
+    // followed by an engine that makes no exchanges: at each step, the real move whose result has the
+    // key of the next state, exchanges applied (docs/algorithms.md, rule 7, "crossed twins", says
+    // why there is always one).
+    const real = new Engine(position, 0, true, false);
+    const moves = new Int32Array(MOVE_HEADROOM);
+    const want = new Uint32Array(MAX_KEY_WORDS);
+    const have = new Uint32Array(MAX_KEY_WORDS);
+    for (let ply = 0; ply < plies; ply++) {
+      engine.make(this.made[ply]!);
+      const words = engine.encode(want);
+      const n = real.generate(moves, 0);
+      let found = false;
+      for (let i = 0; i < n && !found; i++) {
+        const mark = out.length;
+        const info = real.makeDescribed(moves[i]!, out);
+        const len = real.encodeOrdered(have);
+        found = len === words;
+        for (let k = 0; found && k < len; k++) found = have[k] === want[k];
+        if (!found) {
+          real.undo(moves[i]!, info);
+          out.length = mark;
+        }
+      }
+      if (!found) throw new Error('internal: no real move for a step of the solution');
+    }
     return out;
   }
 }

@@ -126,14 +126,53 @@ function swapMove(p: Position, under: number, onto: number): Move {
   return { kind: 'move', card: pile[i + 1]!, count: pile.length - i - 1, from: { area: 'tableau', index: s }, to: { area: 'tableau', index: d } };
 }
 
-/** p with every swappable pair's run on the lower card and every slot group in its one form, by referee moves. */
+/** p with every swappable pair's run on the lower card and every slot group in its one form, by referee moves; then its crosses in order. */
 function oneForm(p: Position): Position {
   let q = p;
   for (;;) {
     const pair = pairs(q).find(([top, covered]) => top < covered);
-    if (!pair) return arrangeSlots(q);
+    if (!pair) return orderCrosses(arrangeSlots(q));
     q = applyMove(q, swapMove(q, pair[1], pair[0]));
   }
+}
+
+/** Whether crossed twins are kept in order: alternating colours, no wrap, every pile a run (canfield-sequences). */
+const crossing = (p: Position): boolean => new Engine(p).crosses;
+
+/**
+ * The crossed twins of p: groups of two twins (one rank and colour) both in the tableau with a card
+ * on each, as [lower twin, higher twin]. Where every pile is a run (canfield-sequences), the cards on
+ * them are the two twins one rank below.
+ */
+function crosses(p: Position): [number, number][] {
+  if (!crossing(p)) return [];
+  const out: [number, number][] = [];
+  for (const pile of p.tableau) {
+    for (const t of pile.slice(0, -1)) {
+      const u = (3 - cardSuit(t)) * 13 + cardRank(t);
+      const w = find(p, u);
+      if (t < u && w && w[1] < p.tableau[w[0]]!.length - 1) out.push([t, u]);
+    }
+  }
+  return out;
+}
+
+/** p with the cards above a and above b exchanged: no move of the game, but a position won or lost with p. */
+function exchange(p: Position, a: number, b: number): Position {
+  const [s, i] = find(p, a)!;
+  const [d, j] = find(p, b)!;
+  const tableau = p.tableau.map((pile) => pile.slice());
+  const above = tableau[s]!.splice(i + 1);
+  tableau[s]!.push(...tableau[d]!.splice(j + 1));
+  tableau[d]!.push(...above);
+  return { ...p, tableau };
+}
+
+/** p with each cross in order: the lower of the two cards on a cross on its lower twin. */
+function orderCrosses(p: Position): Position {
+  let q = p;
+  for (const [t, u] of crosses(p)) if (cardOn(q, t)! > cardOn(q, u)!) q = exchange(q, t, u);
+  return q;
 }
 
 /** Every position of p's class: each subset of its pairs turned the other way. */
@@ -150,7 +189,14 @@ function classOf(p: Position): Position[] {
     });
     out.push(q);
   }
-  return [...out, ...slotArrangements(out, 24)];
+  // Crossed twins: each member with each one cross exchanged, and with all of them.
+  const exchanged: Position[] = [];
+  for (const q of out) {
+    const cs = crosses(q);
+    for (const [t, u] of cs) exchanged.push(exchange(q, t, u));
+    if (cs.length > 1) exchanged.push(cs.reduce((x, [t, u]) => exchange(x, t, u), q));
+  }
+  return [...out, ...exchanged, ...slotArrangements(out, 24)];
 }
 
 /**
@@ -239,7 +285,8 @@ function check(p: Position): void {
       q = applyMove(q, move);
     }
     const position = engine.toPosition();
-    expect(position, `${at}\n  engine move ${text} lands elsewhere than the referee's`).toEqual(q);
+    // Exchanges of crossed twins are no moves: the engine lands where the referee does, crosses in order.
+    expect(position, `${at}\n  engine move ${text} lands elsewhere than the referee's`).toEqual(orderCrosses(q));
     expect(oneForm(position), `${at}\n  after ${text} the engine's position is not in its one form`).toEqual(position);
     engine.undo(m, info);
     expect(engine.toPosition(), `${at}\n  undo of ${text}`).toEqual(p);
@@ -253,6 +300,7 @@ function check(p: Position): void {
   }
   const members = classOf(p);
   if (members.length > 1) count(`class of ${members.length}`);
+  if (crosses(p).length > 0) count('crossed twins');
   if (slotGroups(p).length > 0) count('slot group');
   for (const q of members) {
     for (const move of legalMoves(q)) {
@@ -304,7 +352,7 @@ describe('twin swaps', () => {
   }
 
   it('met every kind of case', () => {
-    for (const kind of ['engine move with a flip', 'referee move matched through swaps', 'class of 2', 'class of 4', 'forced', 'referee move matched', 'slot group', 'engine move with a slot flip']) {
+    for (const kind of ['crossed twins', 'engine move with a flip', 'referee move matched through swaps', 'class of 2', 'class of 4', 'forced', 'referee move matched', 'slot group', 'engine move with a slot flip']) {
       expect(tally.get(kind) ?? 0, `${kind} (seen: ${JSON.stringify([...tally])})`).toBeGreaterThan(0);
     }
   });
