@@ -75,6 +75,8 @@ function sortSmall(a: Int32Array, at: number, n: number): void {
 
 /** Scratch of `sortMoves`, shared: an engine is used by one search at a time, on one thread. */
 const SORT_SCORES = new Int32Array(4096);
+/** Card k < 26 (a club or a diamond) is the lower of its twins; the other is TWIN_STEP[k] above it (the spade or heart). */
+const TWIN_STEP = Uint8Array.from({ length: 26 }, (_, k) => (k < 13 ? 39 : 13));
 /** A twin-log record of an exchange of crossed twins (`orderCrosses`), not a swap. */
 const CROSS_RECORD = 1 << 16;
 
@@ -1040,6 +1042,8 @@ export class Engine {
         const c = pile[j]!;
         placeStamp[c] = stamp;
         placeAt[c] = j;
+        this.cardPile[c] = d;
+        this.cardIndex[c] = j - d * H;
       }
     }
     let n = 0;
@@ -1052,8 +1056,6 @@ export class Engine {
       const at = placeAt[twin]!;
       const q = (at / H) | 0;
       if (at === q * H + this.len[q]! - 1) continue;
-      this.notePlace(at);
-      this.notePlace(d * H + l - 1);
       n = this.insertPair(n, top, twin);
     }
     return this.markPairs(n, stamp);
@@ -1245,20 +1247,23 @@ export class Engine {
    * exchanging what lies above the two (`exchangeAbove`, logged for undo). Returns the exchanges.
    */
   private orderCrosses(): number {
-    this.indexTopRuns();
+    // `findPairsInRuns` (canonicalize runs it first) noted every tableau card's place, and the pair
+    // swaps since kept them: the cards stamped with `pairsAt` are the tableau's.
     const H = this.maxHeight;
     const pile = this.pile;
     const len = this.len;
+    const stamp = this.pairsAt;
+    const placed = this.placeStamp;
     let n = 0;
-    for (let t = 0; t < 52; t++) {
-      const u = this.twinOf[t]!;
-      if (u < t || u === 255) continue;
+    for (let t = 0; t < 26; t++) {
+      const u = t + TWIN_STEP[t]!;
+      if (placed[t] !== stamp || placed[u] !== stamp) continue;
       const p = this.cardPile[t]!;
       const i = this.cardIndex[t]!;
-      if (i >= len[p]! - 1 || pile[p * H + i] !== t) continue;
+      if (i >= len[p]! - 1) continue;
       const q = this.cardPile[u]!;
       const j = this.cardIndex[u]!;
-      if (j >= len[q]! - 1 || pile[q * H + j] !== u) continue;
+      if (j >= len[q]! - 1) continue;
       if (pile[p * H + i + 1]! < pile[q * H + j + 1]!) continue;
       this.exchangeAbove(t, u);
       this.twinLog[this.twinTop++] = t | (u << 8) | CROSS_RECORD;
@@ -1305,6 +1310,7 @@ export class Engine {
       grown.set(this.twinLog);
       this.twinLog = grown;
     }
+    this.findPairs();
     this.orderCrosses();
     const words = this.encode(key);
     while (this.twinTop > mark) {
