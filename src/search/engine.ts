@@ -75,8 +75,6 @@ function sortSmall(a: Int32Array, at: number, n: number): void {
 
 /** Scratch of `sortMoves`, shared: an engine is used by one search at a time, on one thread. */
 const SORT_SCORES = new Int32Array(4096);
-/** Card k < 26 (a club or a diamond) is the lower of its twins; the other is TWIN_STEP[k] above it (the spade or heart). */
-const TWIN_STEP = Uint8Array.from({ length: 26 }, (_, k) => (k < 13 ? 39 : 13));
 /** A twin-log record of an exchange of crossed twins (`orderCrosses`), not a swap. */
 const CROSS_RECORD = 1 << 16;
 
@@ -282,7 +280,7 @@ export class Engine {
     this.talonLen = talon.length;
     this.removed = new Uint8Array(this.talonLen);
     if (this.talonLen > 64) throw new Error(`internal: a talon of ${this.talonLen} cards (at most 64)`);
-    for (let i = 0; i < this.talonLen; i++) this.markLive(i, true);
+    this.setLive();
     this.talonSplit = position.waste.length;
     this.redealsUsed = position.redealsUsed;
     this.passDominance = this.draw === 1 && this.redealLimit >= 0 && this.talonLen > 0;
@@ -297,24 +295,21 @@ export class Engine {
     this.sameSuit = rules.build === 'same-suit';
     this.chainBuilds =
       rules.build === 'same-suit' && rules.move === 'whole-pile' && !rules.wrap && !this.autoReserve && !this.foundationToTableau;
-    let most = 0;
-    for (let t = 0; t < 64; t++) {
-      let k = 0;
-      while (k < 4 && this.builders[t * 4 + k] !== 255) k++;
-      if (k > most) most = k;
-    }
-    this.choiceBits = most <= 1 ? 0 : most === 2 ? 1 : 2;
     // A card's place among the builders must not depend on the card it goes on (true of every
     // rule here: builders are listed in suit order, and the suits that fit do not depend on it).
+    let most = 0;
     let consistent = true;
     this.choiceOf.fill(255);
     for (let t = 0; t < 64; t++) {
-      for (let k = 0; k < 4 && this.builders[t * 4 + k] !== 255; k++) {
+      let k = 0;
+      for (; k < 4 && this.builders[t * 4 + k] !== 255; k++) {
         const c = this.builders[t * 4 + k]!;
         if (this.choiceOf[c] !== 255 && this.choiceOf[c] !== k) consistent = false;
         this.choiceOf[c] = k;
       }
+      if (k > most) most = k;
     }
+    this.choiceBits = most <= 1 ? 0 : most === 2 ? 1 : 2;
     this.runKeys =
       consistent &&
       rules.pileCards !== 'all' &&
@@ -357,8 +352,12 @@ export class Engine {
    */
   private splitRank(): number {
     const w = this.liveBelow(this.talonSplit);
-    if (w % this.draw === 0 || this.nextLive(this.talonSplit) < 0) return this.boundaryRank;
-    return w;
+    return this.onBoundary(this.talonSplit, w) ? this.boundaryRank : w;
+  }
+
+  /** Whether split `split`, with `w` live waste cards, is on a dealing boundary: w a multiple of `draw`, or the stock empty. */
+  private onBoundary(split: number, w: number): boolean {
+    return w % this.draw === 0 || this.nextLive(split) < 0;
   }
 
   /** The rank of a split on a dealing boundary under split dominance: above every live waste count. */
@@ -894,9 +893,8 @@ export class Engine {
   private readonly groupCovered = new Int32Array(64);
   /** Where (pile * maxHeight + index) `findPairs` met each group's first four tops and covered cards. */
   private readonly groupTopAt = new Int32Array(64 * 4);
-  /** `findPairsInRuns`: where each tableau card is (pile * maxHeight + index), valid where placeStamp equals `pairsAt`. */
+  /** `findPairsInRuns`: the tableau's cards are those whose placeStamp equals `pairsAt` (`cardPile`, `cardIndex` say where). */
   private readonly placeStamp = new Int32Array(64);
-  private readonly placeAt = new Int32Array(64);
   /** The other card of a card's group when a group is two twins (alternating colours), else 255. */
   private readonly twinOf = new Uint8Array(64).fill(255);
   /** Twins in games whose piles are always built runs, groups of two: `findPairsInRuns`. */
@@ -1035,13 +1033,11 @@ export class Engine {
     const P = this.piles;
     const stamp = ++this.pairsAt;
     const placeStamp = this.placeStamp;
-    const placeAt = this.placeAt;
     const pile = this.pile;
     for (let d = 0; d < P; d++) {
       for (let j = d * H, end = j + this.len[d]!; j < end; j++) {
         const c = pile[j]!;
         placeStamp[c] = stamp;
-        placeAt[c] = j;
         this.cardPile[c] = d;
         this.cardIndex[c] = j - d * H;
       }
@@ -1052,10 +1048,7 @@ export class Engine {
       if (l === 0) continue;
       const top = pile[d * H + l - 1]!;
       const twin = this.twinOf[top]!;
-      if (placeStamp[twin] !== stamp) continue;
-      const at = placeAt[twin]!;
-      const q = (at / H) | 0;
-      if (at === q * H + this.len[q]! - 1) continue;
+      if (placeStamp[twin] !== stamp || this.cardIndex[twin] === this.len[this.cardPile[twin]!]! - 1) continue;
       n = this.insertPair(n, top, twin);
     }
     return this.markPairs(n, stamp);
@@ -1255,8 +1248,9 @@ export class Engine {
     const stamp = this.pairsAt;
     const placed = this.placeStamp;
     let n = 0;
+    // Cards 0-25 (clubs, diamonds) are the lower twin of each group.
     for (let t = 0; t < 26; t++) {
-      const u = t + TWIN_STEP[t]!;
+      const u = this.twinOf[t]!;
       if (placed[t] !== stamp || placed[u] !== stamp) continue;
       const p = this.cardPile[t]!;
       const i = this.cardIndex[t]!;
@@ -1305,11 +1299,7 @@ export class Engine {
    */
   encodeOrdered(key: Uint32Array): number {
     const mark = this.twinTop;
-    if (this.twinTop + 64 > this.twinLog.length) {
-      const grown = new Int32Array(this.twinLog.length * 2 + 64);
-      grown.set(this.twinLog);
-      this.twinLog = grown;
-    }
+    this.twinRoom(32);
     this.findPairs();
     this.orderCrosses();
     const words = this.encode(key);
@@ -1398,12 +1388,16 @@ export class Engine {
     return this.makeTwins(m);
   }
 
+  /** Makes room in the twin log for `records` more (a move's flip, swaps, exchanges and header). */
+  private twinRoom(records: number): void {
+    if (this.twinTop + records <= this.twinLog.length) return;
+    const grown = new Int32Array(2 * (this.twinLog.length + records));
+    grown.set(this.twinLog);
+    this.twinLog = grown;
+  }
+
   private makeTwins(m: number, out?: Move[]): number {
-    if (this.twinTop + 4 * MAX_FLIP_PAIRS + 2 + 32 > this.twinLog.length) {
-      const grown = new Int32Array(this.twinLog.length * 2);
-      grown.set(this.twinLog);
-      this.twinLog = grown;
-    }
+    this.twinRoom(4 * MAX_FLIP_PAIRS + 2 + 32);
     const pair = ((m >>> FLIP_SHIFT) & FLIP_MASK) - 1;
     let flips = 0;
     if (pair >= 0) {
@@ -1747,8 +1741,8 @@ export class Engine {
 
   /**
    * Reads the key's piles, from byte `at`, into `keyPile` and `keyLen` (the layout of `pile` and
-   * `len`): each pile's length, then its cards, or in rule-9 games only its bottom card, the rest
-   * of the run following by `builders` (each card there has one card that fits on it).
+   * `len`): each pile's length, then its cards; or, with run keys, the lengths and bottom cards,
+   * then each card above a bottom as its place among the builders of the card under it.
    */
   private unpackTableau(bytes: Uint8Array, at: number): void {
     const H = this.maxHeight;
@@ -1927,8 +1921,7 @@ export class Engine {
   private keySplit(): number {
     const split = this.talonSplit;
     if (this.redealLimit >= 0 || split === 0) return split;
-    if (this.liveBelow(split) % this.draw === 0 || this.nextLive(split) < 0) return 0;
-    return split;
+    return this.onBoundary(split, this.liveBelow(split)) ? 0 : split;
   }
 
   private keyView: Uint8Array = new Uint8Array(0);

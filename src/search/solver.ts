@@ -343,27 +343,8 @@ export class Solver {
     for (let step = 1; step <= chain.length; step++) {
       const final = step === chain.length;
       const words = final ? 0 : this.table.keyAt(offsetOf[chain[step]!]!, want);
-      const n = engine.generate(moves, 0);
-      let found = false;
-      for (let i = 0; i < n && !found; i++) {
-        const m = moves[i]!;
-        const mark = out.length;
-        const info = engine.makeDescribed(m, out);
-        let match: boolean;
-        if (final) match = engine.isWon();
-        else {
-          const len = engine.encode(have);
-          match = len === words;
-          for (let k = 0; match && k < len; k++) match = have[k] === want[k];
-        }
-        if (!match) {
-          engine.undo(m, info);
-          out.length = mark;
-          continue;
-        }
-        found = true;
-      }
-      if (!found) throw new Error('internal: a traced step has no move');
+      const matches = final ? () => engine.isWon() : () => sameKey(have, engine.encode(have), want, words);
+      if (!stepWhere(engine, moves, out, matches)) throw new Error('internal: a traced step has no move');
     }
     return out;
   }
@@ -433,23 +414,35 @@ export class Solver {
     for (let ply = 0; ply < plies; ply++) {
       engine.make(this.made[ply]!);
       const words = engine.encode(want);
-      const n = real.generate(moves, 0);
-      let found = false;
-      for (let i = 0; i < n && !found; i++) {
-        const mark = out.length;
-        const info = real.makeDescribed(moves[i]!, out);
-        const len = real.encodeOrdered(have);
-        found = len === words;
-        for (let k = 0; found && k < len; k++) found = have[k] === want[k];
-        if (!found) {
-          real.undo(moves[i]!, info);
-          out.length = mark;
-        }
+      if (!stepWhere(real, moves, out, () => sameKey(have, real.encodeOrdered(have), want, words))) {
+        throw new Error('internal: no real move for a step of the solution');
       }
-      if (!found) throw new Error('internal: no real move for a step of the solution');
     }
     return out;
   }
+}
+
+/**
+ * Makes the first of `engine`'s generated moves after which `matches()` holds, appending its
+ * public moves to `out` (the others are undone and leave nothing there); whether there was one.
+ */
+function stepWhere(engine: Engine, moves: Int32Array, out: Move[], matches: () => boolean): boolean {
+  const n = engine.generate(moves, 0);
+  for (let i = 0; i < n; i++) {
+    const mark = out.length;
+    const info = engine.makeDescribed(moves[i]!, out);
+    if (matches()) return true;
+    engine.undo(moves[i]!, info);
+    out.length = mark;
+  }
+  return false;
+}
+
+/** Whether key `have` (its first `len` words) is key `want` (`words` words). */
+function sameKey(have: Uint32Array, len: number, want: Uint32Array, words: number): boolean {
+  if (len !== words) return false;
+  for (let k = 0; k < len; k++) if (have[k] !== want[k]) return false;
+  return true;
 }
 
 /** Solves one position with a fresh solver. For many deals, reuse a `Solver`. */
