@@ -318,6 +318,7 @@ export class Engine {
     if (rules.build === 'alternate-colors') for (let c = 0; c < 52; c++) this.twinOf[c] = makeCard(3 - cardSuit(c), cardRank(c));
     this.twinsInRuns = this.twins && this.runKeys && rules.build === 'alternate-colors';
     this.crosses = useCrosses && this.twinsInRuns && !rules.wrap;
+    if (this.twinsInRuns) this.placeAll();
   }
 
   /**
@@ -893,12 +894,22 @@ export class Engine {
   private readonly groupCovered = new Int32Array(64);
   /** Where (pile * maxHeight + index) `findPairs` met each group's first four tops and covered cards. */
   private readonly groupTopAt = new Int32Array(64 * 4);
-  /** `findPairsInRuns`: the tableau's cards are those whose placeStamp equals `pairsAt` (`cardPile`, `cardIndex` say where). */
-  private readonly placeStamp = new Int32Array(64);
   /** The other card of a card's group when a group is two twins (alternating colours), else 255. */
   private readonly twinOf = new Uint8Array(64).fill(255);
-  /** Twins in games whose piles are always built runs, groups of two: `findPairsInRuns`. */
+  /**
+   * Twins in games whose piles are always built runs, groups of two: `findPairsInRuns`. There every
+   * change to the piles keeps `cardPile` and `cardIndex` of every card up to date (-1: not in the
+   * tableau), so pairs and crosses are read off without a pass over the tableau.
+   */
   private readonly twinsInRuns: boolean;
+  /** Where `twinsInRuns`: the cards in the tableau, as a 64-bit set (cards 0-31, 32-63). */
+  private tabLo = 0;
+  private tabHi = 0;
+  /**
+   * Where `twinsInRuns`: each pile's choices (see `choiceOf`) as the key packs them, the card at
+   * index i (from 1) in bits (i - 1) * choiceBits on; no wrap, so a run, at most 13 cards, fits.
+   */
+  private pileBits = new Int32Array(0);
   /**
    * Crossed twins (canfield-sequences; docs/algorithms.md, rule 7, "crossed twins"): when both twins
    * of a group are covered, the runs on them are kept in one order, lower card on lower card.
@@ -934,7 +945,7 @@ export class Engine {
   private twinLog = new Int32Array(1024);
   private twinTop = 0;
   // Where each free card is (pile tops and the runs under them), valid from `findPairs` or
-  // `indexTopRuns` until a move.
+  // `indexTopRuns` until a move; where `twinsInRuns`, where every card is, always.
   private readonly cardPile = new Int32Array(64);
   private readonly cardIndex = new Int32Array(64);
 
@@ -962,6 +973,55 @@ export class Engine {
     }
   }
 
+  /** Notes where every card is (`twinsInRuns`): -1 for the cards not in the tableau. */
+  private placeAll(): void {
+    if (this.pileBits.length !== this.piles) this.pileBits = new Int32Array(this.piles);
+    this.cardPile.fill(-1);
+    this.tabLo = 0;
+    this.tabHi = 0;
+    for (let p = 0; p < this.piles; p++) {
+      this.place(p, 0, this.len[p]!);
+      for (let i = p * this.maxHeight, end = i + this.len[p]!; i < end; i++) this.markTableau(this.pile[i]!, true);
+    }
+  }
+
+  /** Notes card c in the tableau or not (`tabLo`, `tabHi`). */
+  private markTableau(c: number, inTableau: boolean): void {
+    if (c < 32) this.tabLo = inTableau ? this.tabLo | (1 << c) : this.tabLo & ~(1 << c);
+    else this.tabHi = inTableau ? this.tabHi | (1 << (c - 32)) : this.tabHi & ~(1 << (c - 32));
+  }
+
+  /** Notes the places of cards `from .. from + k - 1` of pile `p`, the pile's last cards, and its choices. */
+  private place(p: number, from: number, k: number): void {
+    const b = p * this.maxHeight;
+    for (let i = from; i < from + k; i++) {
+      const c = this.pile[b + i]!;
+      this.cardPile[c] = p;
+      this.cardIndex[c] = i;
+    }
+    this.setBits(p, from);
+  }
+
+  /** Writes pile p's choices (`pileBits`) from its card at index `from` up, keeping those below. */
+  private setBits(p: number, from: number): void {
+    const bits = this.choiceBits;
+    let v = from <= 1 ? 0 : this.pileBits[p]! & ((1 << ((from - 1) * bits)) - 1);
+    const b = p * this.maxHeight;
+    for (let i = from < 1 ? 1 : from, n = this.len[p]!; i < n; i++) v |= this.choiceOf[this.pile[b + i]!]! << ((i - 1) * bits);
+    this.pileBits[p] = v;
+  }
+
+  /** Takes the top card off pile `p` (the pile's length only; `twinsInRuns` notes it gone). */
+  private pop(p: number): void {
+    const n = --this.len[p];
+    if (this.twinsInRuns) {
+      const c = this.pile[p * this.maxHeight + n]!;
+      this.cardPile[c] = -1;
+      this.markTableau(c, false);
+      this.pileBits[p]! &= n > 1 ? (1 << ((n - 1) * this.choiceBits)) - 1 : 0;
+    }
+  }
+
   /** Moves every card above `under` onto `onto`, a pile top elsewhere (a twin swap). */
   private moveAbove(under: number, onto: number): void {
     const H = this.maxHeight;
@@ -978,6 +1038,10 @@ export class Engine {
     }
     this.len[s] -= k;
     this.len[d] += k;
+    if (this.twinsInRuns) {
+      this.setBits(s, this.len[s]!);
+      this.setBits(d, this.len[d]! - k);
+    }
   }
 
   /**
@@ -1026,29 +1090,20 @@ export class Engine {
   /**
    * `findPairs` where every pile is a built run and a group is two twins (canfield-sequences): every
    * card below a pile top is covered by a run, so a pair is a pile top whose twin is in the tableau
-   * and not a top. One pass notes where each tableau card is.
+   * and not a top. `cardPile` and `cardIndex` say where each card is.
    */
   private findPairsInRuns(): number {
     const H = this.maxHeight;
-    const P = this.piles;
     const stamp = ++this.pairsAt;
-    const placeStamp = this.placeStamp;
-    const pile = this.pile;
-    for (let d = 0; d < P; d++) {
-      for (let j = d * H, end = j + this.len[d]!; j < end; j++) {
-        const c = pile[j]!;
-        placeStamp[c] = stamp;
-        this.cardPile[c] = d;
-        this.cardIndex[c] = j - d * H;
-      }
-    }
+    const { pile, len, cardPile } = this;
     let n = 0;
-    for (let d = 0; d < P; d++) {
-      const l = this.len[d]!;
+    for (let d = 0; d < this.piles; d++) {
+      const l = len[d]!;
       if (l === 0) continue;
       const top = pile[d * H + l - 1]!;
       const twin = this.twinOf[top]!;
-      if (placeStamp[twin] !== stamp || this.cardIndex[twin] === this.len[this.cardPile[twin]!]! - 1) continue;
+      const q = cardPile[twin]!;
+      if (q < 0 || this.cardIndex[twin] === len[q]! - 1) continue;
       n = this.insertPair(n, top, twin);
     }
     return this.markPairs(n, stamp);
@@ -1240,24 +1295,32 @@ export class Engine {
    * exchanging what lies above the two (`exchangeAbove`, logged for undo). Returns the exchanges.
    */
   private orderCrosses(): number {
-    // `findPairsInRuns` (canonicalize runs it first) noted every tableau card's place, and the pair
-    // swaps since kept them: the cards stamped with `pairsAt` are the tableau's.
+    // Every card's place is current (`twinsInRuns`).
     const H = this.maxHeight;
-    const pile = this.pile;
-    const len = this.len;
-    const stamp = this.pairsAt;
-    const placed = this.placeStamp;
+    const { pile, len, cardPile, cardIndex } = this;
+    // The covered cards: the tableau's, less the pile tops.
+    let lo = this.tabLo;
+    let hi = this.tabHi;
+    for (let p = 0; p < this.piles; p++) {
+      if (len[p] === 0) continue;
+      const c = pile[p * H + len[p]! - 1]!;
+      if (c < 32) lo &= ~(1 << c);
+      else hi &= ~(1 << (c - 32));
+    }
+    // Both twins covered, as a set of the lower twins: clubs (cards 0-12) with spades (39-51),
+    // diamonds (13-25) with hearts (26-38).
+    const clubs = lo & (hi >>> 7) & 0x1fff;
+    const diamonds = (lo >>> 13) & ((lo >>> 26) | (hi << 6)) & 0x1fff;
+    let both = clubs | (diamonds << 13);
     let n = 0;
-    // Cards 0-25 (clubs, diamonds) are the lower twin of each group.
-    for (let t = 0; t < 26; t++) {
+    while (both !== 0) {
+      const t = 31 - Math.clz32(both & -both);
+      both &= both - 1;
       const u = this.twinOf[t]!;
-      if (placed[t] !== stamp || placed[u] !== stamp) continue;
-      const p = this.cardPile[t]!;
-      const i = this.cardIndex[t]!;
-      if (i >= len[p]! - 1) continue;
-      const q = this.cardPile[u]!;
-      const j = this.cardIndex[u]!;
-      if (j >= len[q]! - 1) continue;
+      const p = cardPile[t]!;
+      const q = cardPile[u]!;
+      const i = cardIndex[t]!;
+      const j = cardIndex[u]!;
       if (pile[p * H + i + 1]! < pile[q * H + j + 1]!) continue;
       this.exchangeAbove(t, u);
       this.twinLog[this.twinTop++] = t | (u << 8) | CROSS_RECORD;
@@ -1290,6 +1353,10 @@ export class Engine {
       const c = this.pile[j + x]!;
       this.cardPile[c] = q;
       this.cardIndex[c] = this.cardIndex[b]! + 1 + x;
+    }
+    if (this.twinsInRuns) {
+      this.setBits(p, this.cardIndex[a]! + 1);
+      this.setBits(q, this.cardIndex[b]! + 1);
     }
   }
 
@@ -1425,7 +1492,7 @@ export class Engine {
     const header = this.twinLog[--this.twinTop]!;
     // Each record names the card that took a run and the card it came from: give it back, last first.
     if (header >>> 8 !== 0) {
-      this.indexTopRuns();
+      if (!this.twinsInRuns) this.indexTopRuns();
       for (let i = header >>> 8; i > 0; i--) {
         const record = this.twinLog[--this.twinTop]!;
         if ((record & CROSS_RECORD) !== 0) this.exchangeAbove(record & 255, (record >>> 8) & 255);
@@ -1434,7 +1501,7 @@ export class Engine {
     }
     this.undoMove(m & ~(FLIP_MASK << FLIP_SHIFT), info & ~TWIN_BIT);
     if ((header & 255) !== 0) {
-      this.indexTopRuns();
+      if (!this.twinsInRuns) this.indexTopRuns();
       const record = this.twinLog[--this.twinTop]!;
       this.moveAbove(record & 255, record >>> 8);
     }
@@ -1467,8 +1534,15 @@ export class Engine {
   // packed: split or card in the low byte | AUTO_FILL_BIT (| TWIN_BIT, see "twins").
 
   private push(d: number, c: number): void {
-    this.pile[d * this.maxHeight + this.len[d]!] = c;
-    this.len[d]++;
+    const n = this.len[d]!;
+    this.pile[d * this.maxHeight + n] = c;
+    this.len[d] = n + 1;
+    if (this.twinsInRuns) {
+      this.cardPile[c] = d;
+      this.cardIndex[c] = n;
+      this.markTableau(c, true);
+      this.pileBits[d] = n > 0 ? this.pileBits[d]! | (this.choiceOf[c]! << ((n - 1) * this.choiceBits)) : 0;
+    }
   }
 
   private afterEmptying(p: number): number {
@@ -1493,7 +1567,7 @@ export class Engine {
       case MT_T2F: {
         const s = moveSrc(m);
         const c = this.top(s);
-        this.len[s]--;
+        this.pop(s);
         this.found[SUIT_OF[c]!]++;
         // The card goes in the undo info: its slot in the pile may be overwritten before the undo.
         return c | this.afterEmptying(s);
@@ -1507,6 +1581,10 @@ export class Engine {
         this.pile.copyWithin(d * H + this.len[d]!, from, from + k);
         this.len[s] -= k;
         this.len[d] += k;
+        if (this.twinsInRuns) {
+          this.setBits(s, this.len[s]!);
+          this.place(d, this.len[d]! - k, k);
+        }
         return this.afterEmptying(s);
       }
       case MT_R2F: {
@@ -1542,12 +1620,11 @@ export class Engine {
       case MT_T2F: {
         const s = moveSrc(m);
         if (info & AUTO_FILL_BIT) {
-          this.len[s]--;
+          this.pop(s);
           this.resCount++;
         }
         const c = info & 255;
-        this.pile[s * this.maxHeight + this.len[s]!] = c;
-        this.len[s]++;
+        this.push(s, c);
         this.found[SUIT_OF[c]!]--;
         return;
       }
@@ -1557,13 +1634,17 @@ export class Engine {
         const k = moveCount(m);
         const H = this.maxHeight;
         if (info & AUTO_FILL_BIT) {
-          this.len[s]--;
+          this.pop(s);
           this.resCount++;
         }
         const from = d * H + this.len[d]! - k;
         this.pile.copyWithin(s * H + this.len[s]!, from, from + k);
         this.len[d] -= k;
         this.len[s] += k;
+        if (this.twinsInRuns) {
+          this.setBits(d, this.len[d]!);
+          this.place(s, this.len[s]! - k, k);
+        }
         return;
       }
       case MT_R2F: {
@@ -1572,7 +1653,7 @@ export class Engine {
         return;
       }
       case MT_R2T: {
-        this.len[moveDst(m)]--;
+        this.pop(moveDst(m));
         this.resCount++;
         return;
       }
@@ -1581,7 +1662,7 @@ export class Engine {
         const idx = moveTalon(m);
         const c = this.talon[idx]!;
         if (moveType(m) === MT_W2F) this.found[SUIT_OF[c]!]--;
-        else this.len[moveDst(m)]--;
+        else this.pop(moveDst(m));
         this.removed[idx] = 0;
         this.markLive(idx, true);
         this.talonSplit = info & 255;
@@ -1589,7 +1670,7 @@ export class Engine {
         return;
       }
       case MT_F2T: {
-        this.len[moveDst(m)]--;
+        this.pop(moveDst(m));
         this.found[moveSuit(m)]++;
         return;
       }
@@ -1665,7 +1746,26 @@ export class Engine {
       }
       let acc = 0;
       let nAcc = 0;
-      for (let i = 0; bits > 0 && i < P; i++) {
+      if (this.twinsInRuns && bits > 0) {
+        // The piles' choices as `pileBits` holds them, at most 24 bits a pile.
+        for (let i = 0; i < P; i++) {
+          const p = ord[i]!;
+          const w = len[p]! > 1 ? (len[p]! - 1) * bits : 0;
+          if (w === 0) continue;
+          const v = this.pileBits[p]!;
+          acc |= v << nAcc;
+          if (nAcc + w >= 32) {
+            bytes[n] = acc;
+            bytes[n + 1] = acc >>> 8;
+            bytes[n + 2] = acc >>> 16;
+            bytes[n + 3] = acc >>> 24;
+            n += 4;
+            acc = nAcc === 0 ? 0 : v >>> (32 - nAcc);
+            nAcc += w - 32;
+          } else nAcc += w;
+        }
+      }
+      for (let i = 0; !this.twinsInRuns && bits > 0 && i < P; i++) {
         const p = ord[i]!;
         for (let j = p * H + 1, end = p * H + len[p]!; j < end; j++) {
           acc |= choice[pile[j]!]! << nAcc;
@@ -1725,6 +1825,7 @@ export class Engine {
     this.unpackTableau(bytes, n);
     this.pile.set(this.keyPile);
     this.len.set(this.keyLen);
+    if (this.twinsInRuns) this.placeAll();
     if (this.talonLen > 0) {
       this.removed.set(this.removedFromKey(f).subarray(0, this.talonLen));
       this.setLive();
