@@ -77,6 +77,8 @@ function sortSmall(a: Int32Array, at: number, n: number): void {
 const SORT_SCORES = new Int32Array(4096);
 /** A twin-log record of an exchange of crossed twins (`orderCrosses`), not a swap. */
 const CROSS_RECORD = 1 << 16;
+/** The choice bits a pile's `pileBits` holds (see there); at most 24, so a pile's fit beside a partial word. */
+const BITS_KEPT = 24;
 
 /** Each card code's suit (`cardSuit`, looked up rather than divided on the hot paths). */
 const SUIT_OF = Uint8Array.from({ length: 64 }, (_, c) => cardSuit(c));
@@ -318,7 +320,9 @@ export class Engine {
     if (rules.build === 'alternate-colors') for (let c = 0; c < 52; c++) this.twinOf[c] = makeCard(3 - cardSuit(c), cardRank(c));
     this.twinsInRuns = this.twins && this.runKeys && rules.build === 'alternate-colors';
     this.crosses = useCrosses && this.twinsInRuns && !rules.wrap;
-    if (this.twinsInRuns) this.placeAll();
+    this.keepsBits = this.runKeys && this.choiceBits > 0;
+    if (this.keepsBits) this.pileBits = new Int32Array(this.piles);
+    this.placeAll();
   }
 
   /**
@@ -905,9 +909,12 @@ export class Engine {
   /** Where `twinsInRuns`: the cards in the tableau, as a 64-bit set (cards 0-31, 32-63). */
   private tabLo = 0;
   private tabHi = 0;
+  /** Whether the moves keep `pileBits` (games with run keys and choices). */
+  private readonly keepsBits: boolean;
   /**
-   * Where `twinsInRuns`: each pile's choices (see `choiceOf`) as the key packs them, the card at
-   * index i (from 1) in bits (i - 1) * choiceBits on; no wrap, so a run, at most 13 cards, fits.
+   * Each pile's choices (see `choiceOf`) as the key packs them: the card at index i (from 1) in
+   * bits (i - 1) * choiceBits on, for the cards that fit in the low BITS_KEPT bits. Without wrap a
+   * run (at most 13 cards) always fits; a longer pile (round the corner) is read card by card.
    */
   private pileBits = new Int32Array(0);
   /**
@@ -973,9 +980,13 @@ export class Engine {
     }
   }
 
-  /** Notes where every card is (`twinsInRuns`): -1 for the cards not in the tableau. */
+  /**
+   * What the moves keep up to date, from scratch: each pile's choices (`keepsBits`), and, where
+   * `twinsInRuns`, where every card is (-1 for the cards not in the tableau).
+   */
   private placeAll(): void {
-    if (this.pileBits.length !== this.piles) this.pileBits = new Int32Array(this.piles);
+    for (let p = 0; this.keepsBits && p < this.piles; p++) this.setBits(p, 1);
+    if (!this.twinsInRuns) return;
     this.cardPile.fill(-1);
     this.tabLo = 0;
     this.tabHi = 0;
@@ -991,7 +1002,7 @@ export class Engine {
     else this.tabHi = inTableau ? this.tabHi | (1 << (c - 32)) : this.tabHi & ~(1 << (c - 32));
   }
 
-  /** Notes the places of cards `from .. from + k - 1` of pile `p`, the pile's last cards, and its choices. */
+  /** Notes the places of cards `from .. from + k - 1` of pile `p` (`twinsInRuns`). */
   private place(p: number, from: number, k: number): void {
     const b = p * this.maxHeight;
     for (let i = from; i < from + k; i++) {
@@ -999,26 +1010,34 @@ export class Engine {
       this.cardPile[c] = p;
       this.cardIndex[c] = i;
     }
-    this.setBits(p, from);
   }
 
-  /** Writes pile p's choices (`pileBits`) from its card at index `from` up, keeping those below. */
+  /**
+   * Writes pile p's choices (`pileBits`) from its card at index `from` up, as far as they are kept,
+   * keeping those below and clearing those above the pile's top.
+   */
   private setBits(p: number, from: number): void {
     const bits = this.choiceBits;
-    let v = from <= 1 ? 0 : this.pileBits[p]! & ((1 << ((from - 1) * bits)) - 1);
+    const start = from < 1 ? 1 : from;
+    if ((start - 1) * bits >= BITS_KEPT) return;
+    let v = this.pileBits[p]! & ((1 << ((start - 1) * bits)) - 1);
     const b = p * this.maxHeight;
-    for (let i = from < 1 ? 1 : from, n = this.len[p]!; i < n; i++) v |= this.choiceOf[this.pile[b + i]!]! << ((i - 1) * bits);
+    for (let i = start, n = this.len[p]!; i < n && (i - 1) * bits < BITS_KEPT; i++) {
+      v |= this.choiceOf[this.pile[b + i]!]! << ((i - 1) * bits);
+    }
     this.pileBits[p] = v;
   }
 
-  /** Takes the top card off pile `p` (the pile's length only; `twinsInRuns` notes it gone). */
+  /** Takes the top card off pile `p`, keeping what the moves keep. */
   private pop(p: number): void {
     const n = --this.len[p];
     if (this.twinsInRuns) {
       const c = this.pile[p * this.maxHeight + n]!;
       this.cardPile[c] = -1;
       this.markTableau(c, false);
-      this.pileBits[p]! &= n > 1 ? (1 << ((n - 1) * this.choiceBits)) - 1 : 0;
+    }
+    if (this.keepsBits && n > 0 && (n - 1) * this.choiceBits < BITS_KEPT) {
+      this.pileBits[p]! &= (1 << ((n - 1) * this.choiceBits)) - 1;
     }
   }
 
@@ -1038,7 +1057,7 @@ export class Engine {
     }
     this.len[s] -= k;
     this.len[d] += k;
-    if (this.twinsInRuns) {
+    if (this.keepsBits) {
       this.setBits(s, this.len[s]!);
       this.setBits(d, this.len[d]! - k);
     }
@@ -1354,7 +1373,7 @@ export class Engine {
       this.cardPile[c] = q;
       this.cardIndex[c] = this.cardIndex[b]! + 1 + x;
     }
-    if (this.twinsInRuns) {
+    if (this.keepsBits) {
       this.setBits(p, this.cardIndex[a]! + 1);
       this.setBits(q, this.cardIndex[b]! + 1);
     }
@@ -1541,7 +1560,10 @@ export class Engine {
       this.cardPile[c] = d;
       this.cardIndex[c] = n;
       this.markTableau(c, true);
-      this.pileBits[d] = n > 0 ? this.pileBits[d]! | (this.choiceOf[c]! << ((n - 1) * this.choiceBits)) : 0;
+    }
+    if (this.keepsBits) {
+      if (n === 0) this.pileBits[d] = 0;
+      else if ((n - 1) * this.choiceBits < BITS_KEPT) this.pileBits[d]! |= this.choiceOf[c]! << ((n - 1) * this.choiceBits);
     }
   }
 
@@ -1581,9 +1603,10 @@ export class Engine {
         this.pile.copyWithin(d * H + this.len[d]!, from, from + k);
         this.len[s] -= k;
         this.len[d] += k;
-        if (this.twinsInRuns) {
+        if (this.twinsInRuns) this.place(d, this.len[d]! - k, k);
+        if (this.keepsBits) {
           this.setBits(s, this.len[s]!);
-          this.place(d, this.len[d]! - k, k);
+          this.setBits(d, this.len[d]! - k);
         }
         return this.afterEmptying(s);
       }
@@ -1641,9 +1664,10 @@ export class Engine {
         this.pile.copyWithin(s * H + this.len[s]!, from, from + k);
         this.len[d] -= k;
         this.len[s] += k;
-        if (this.twinsInRuns) {
+        if (this.twinsInRuns) this.place(s, this.len[s]! - k, k);
+        if (this.keepsBits) {
           this.setBits(d, this.len[d]!);
-          this.place(s, this.len[s]! - k, k);
+          this.setBits(s, this.len[s]! - k);
         }
         return;
       }
@@ -1746,12 +1770,12 @@ export class Engine {
       }
       let acc = 0;
       let nAcc = 0;
-      if (this.twinsInRuns && bits > 0) {
-        // The piles' choices as `pileBits` holds them, at most 24 bits a pile.
-        for (let i = 0; i < P; i++) {
-          const p = ord[i]!;
-          const w = len[p]! > 1 ? (len[p]! - 1) * bits : 0;
-          if (w === 0) continue;
+      for (let i = 0; bits > 0 && i < P; i++) {
+        const p = ord[i]!;
+        const w = len[p]! > 1 ? (len[p]! - 1) * bits : 0;
+        if (w === 0) continue;
+        if (this.keepsBits && w <= BITS_KEPT) {
+          // The pile's choices as the moves kept them (`pileBits`).
           const v = this.pileBits[p]!;
           acc |= v << nAcc;
           if (nAcc + w >= 32) {
@@ -1763,10 +1787,8 @@ export class Engine {
             acc = nAcc === 0 ? 0 : v >>> (32 - nAcc);
             nAcc += w - 32;
           } else nAcc += w;
+          continue;
         }
-      }
-      for (let i = 0; !this.twinsInRuns && bits > 0 && i < P; i++) {
-        const p = ord[i]!;
         for (let j = p * H + 1, end = p * H + len[p]!; j < end; j++) {
           acc |= choice[pile[j]!]! << nAcc;
           nAcc += bits;
@@ -1825,7 +1847,7 @@ export class Engine {
     this.unpackTableau(bytes, n);
     this.pile.set(this.keyPile);
     this.len.set(this.keyLen);
-    if (this.twinsInRuns) this.placeAll();
+    this.placeAll();
     if (this.talonLen > 0) {
       this.removed.set(this.removedFromKey(f).subarray(0, this.talonLen));
       this.setLive();

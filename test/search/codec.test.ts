@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { dealFromDeck, formatPosition, PRESET_NAMES, resolveRules, shuffledDeck } from '../../src/index';
 import { Engine } from '../../src/search/engine';
 import type { Position } from '../../src/rules/position';
+import { make, mulberry } from '../helpers';
 
 /**
  * The position with its tableau piles sorted by bottom card, the order `decode` gives them in, and,
@@ -77,6 +78,60 @@ describe('packed key', () => {
       }
     }
     expect(most).toBeGreaterThan(8);
+  });
+
+  test('piles longer than the choices the moves keep (round the corner) are keyed card by card, exactly', () => {
+    // A 30-card run down in alternating colours round the corner (K of one colour on an A of the
+    // other), and a 14-card one: past the 24 choices a pile's kept bits hold (Engine.pileBits).
+    const ranks = 'KQJT98765432A';
+    const used = new Set<string>();
+    const run = (from: number, n: number, firstBlack: boolean): string => {
+      const out: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const r = ranks[(from + i) % 13]!;
+        // Colours alternate; each card the first of its rank and colour not used yet.
+        const suits = (i % 2 === 0) === firstBlack ? 'CS' : 'DH';
+        const suit = [...suits].find((x) => !used.has(r + x))!;
+        used.add(r + suit);
+        out.push(r + suit);
+      }
+      return out.join(' ');
+    };
+    const piles = [run(0, 30, true), run(4, 14, true), '', ''];
+    for (const game of ['canfield', 'canfield-relaxed']) {
+      const start = make(game, { base: '8', tableau: piles, stock: 'rest' });
+      const engine = new Engine(start);
+      // The same deal loaded from the key works the choices out from scratch.
+      const loader = new Engine(start);
+      const again = new Uint32Array(64);
+      const moves = new Int32Array(4096);
+      const key = new Uint32Array(64);
+      const rng = mulberry(11);
+      const history: { m: number; info: number; key: string }[] = [];
+      let longest = 0;
+      for (let step = 0; step < 400; step++) {
+        const words = engine.encode(key);
+        const now = Array.from(key.subarray(0, words)).join(',');
+        const position = engine.toPosition();
+        longest = Math.max(longest, ...position.tableau.map((p) => p.length));
+        // The key gives the position, and the choices the moves kept are those worked out afresh.
+        expect(canonical(engine.decode(key, words, engine.passRank()))).toBe(canonical(position));
+        loader.load(key, words, engine.passRank());
+        expect(Array.from(again.subarray(0, loader.encode(again))).join(',')).toBe(now);
+        const n = engine.generate(moves, 0);
+        if (n === 0 || (history.length > 0 && rng() < 0.3)) {
+          const last = history.pop();
+          if (last === undefined) break;
+          engine.undo(last.m, last.info);
+          const back = new Uint32Array(64);
+          expect(Array.from(back.subarray(0, engine.encode(back))).join(',')).toBe(last.key);
+          continue;
+        }
+        const m = moves[Math.floor(rng() * n)]!;
+        history.push({ m, info: engine.make(m), key: now });
+      }
+      expect(longest).toBeGreaterThanOrEqual(30);
+    }
   });
 
   test('the key ignores the order of tableau piles', () => {
