@@ -25,6 +25,9 @@ export const FULL = 2;
 
 const INITIAL_SLOTS = 1 << 14;
 const INITIAL_ARENA_WORDS = 1 << 16;
+/** The most slots and arena words `clear` keeps (see there). */
+const KEPT_SLOTS = 1 << 16;
+const KEPT_ARENA_WORDS = 1 << 18;
 
 export function hashKey(key: Uint32Array, length: number): number {
   let h = 0x811c9dc5 ^ length;
@@ -56,14 +59,19 @@ export class StateTable {
     return this.slots.byteLength + this.arena.byteLength;
   }
 
+  /**
+   * Empties the table. It keeps the size the last search grew it to, up to KEPT_SLOTS slots and
+   * KEPT_ARENA_WORDS (a few hundred KiB to clear), so that a run of small deals does not grow it
+   * again from the start for every deal; past that it starts again small.
+   */
   clear(): void {
-    if (this.slots.length > 2 * INITIAL_SLOTS) {
+    if (this.slots.length > 2 * KEPT_SLOTS) {
       this.slots = new Int32Array(2 * INITIAL_SLOTS);
       this.mask = INITIAL_SLOTS - 1;
     } else {
       this.slots.fill(0);
     }
-    if (this.arena.length > INITIAL_ARENA_WORDS) this.arena = new Uint32Array(INITIAL_ARENA_WORDS);
+    if (this.arena.length > KEPT_ARENA_WORDS) this.arena = new Uint32Array(INITIAL_ARENA_WORDS);
     this.arenaUsed = 0;
     this.count = 0;
   }
