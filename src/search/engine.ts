@@ -166,6 +166,8 @@ export class Engine {
   private stamp = 0;
 
   private readonly pileOrder: Int32Array;
+  /** Whether some pile has become empty or stopped being empty since `pileOrder` was sorted. */
+  private orderStale = true;
   /** The game has only a tableau (the Canister family): a key alone gives the whole state back. */
   readonly tableauOnly: boolean;
   /**
@@ -985,6 +987,7 @@ export class Engine {
    * `twinsInRuns`, where every card is (-1 for the cards not in the tableau).
    */
   private placeAll(): void {
+    this.orderStale = true;
     for (let p = 0; this.keepsBits && p < this.piles; p++) this.setBits(p, 1);
     if (!this.twinsInRuns) return;
     this.cardPile.fill(-1);
@@ -1031,6 +1034,7 @@ export class Engine {
   /** Takes the top card off pile `p`, keeping what the moves keep. */
   private pop(p: number): void {
     const n = --this.len[p];
+    if (n === 0) this.orderStale = true;
     if (this.twinsInRuns) {
       const c = this.pile[p * this.maxHeight + n]!;
       this.cardPile[c] = -1;
@@ -1554,6 +1558,7 @@ export class Engine {
 
   private push(d: number, c: number): void {
     const n = this.len[d]!;
+    if (n === 0) this.orderStale = true;
     this.pile[d * this.maxHeight + n] = c;
     this.len[d] = n + 1;
     if (this.twinsInRuns) {
@@ -1600,6 +1605,7 @@ export class Engine {
         const k = moveCount(m);
         const H = this.maxHeight;
         const from = s * H + this.len[s]! - k;
+        if (this.len[d] === 0 || this.len[s] === k) this.orderStale = true;
         this.pile.copyWithin(d * H + this.len[d]!, from, from + k);
         this.len[s] -= k;
         this.len[d] += k;
@@ -1661,6 +1667,7 @@ export class Engine {
           this.resCount++;
         }
         const from = d * H + this.len[d]! - k;
+        if (this.len[s] === 0 || this.len[d] === k) this.orderStale = true;
         this.pile.copyWithin(s * H + this.len[s]!, from, from + k);
         this.len[d] -= k;
         this.len[s] += k;
@@ -1746,17 +1753,23 @@ export class Engine {
     const ord = this.pileOrder;
     const pile = this.pile;
     const len = this.len;
-    for (let p = 0; p < P; p++) {
-      const bottom = len[p]! > 0 ? pile[p * H]! : NO_CARD;
-      let i = p;
-      while (i > 0) {
-        const q = ord[i - 1]!;
-        const qb = len[q]! > 0 ? pile[q * H]! : NO_CARD;
-        if (qb <= bottom) break;
-        ord[i] = q;
-        i--;
+    // The piles sorted by bottom card. A bottom changes only when a pile empties or an empty one
+    // is filled (cards move onto tops, and leave from tops or as whole piles), so the order is kept
+    // until then.
+    if (this.orderStale) {
+      this.orderStale = false;
+      for (let p = 0; p < P; p++) {
+        const bottom = len[p]! > 0 ? pile[p * H]! : NO_CARD;
+        let i = p;
+        while (i > 0) {
+          const q = ord[i - 1]!;
+          const qb = len[q]! > 0 ? pile[q * H]! : NO_CARD;
+          if (qb <= bottom) break;
+          ord[i] = q;
+          i--;
+        }
+        ord[i] = p;
       }
-      ord[i] = p;
     }
     if (this.runKeys) {
       // Each pile is a built run: its length and bottom card, then one choice per card above.
