@@ -73,6 +73,14 @@ function sortSmall(a: Int32Array, at: number, n: number): void {
   }
 }
 
+/**
+ * Copies k cards within the piles' array from `from` to `to` (ranges in different piles, or `to`
+ * below `from`): a loop, cheaper than `copyWithin` for the few cards a move carries.
+ */
+function copyCards(a: Uint8Array, to: number, from: number, k: number): void {
+  for (let i = 0; i < k; i++) a[to + i] = a[from + i]!;
+}
+
 /** Scratch of `sortMoves`, shared: an engine is used by one search at a time, on one thread. */
 const SORT_SCORES = new Int32Array(4096);
 /** A twin-log record of an exchange of crossed twins (`orderCrosses`), not a swap. */
@@ -1053,7 +1061,7 @@ export class Engine {
     const from = s * H + this.cardIndex[under]! + 1;
     const k = s * H + this.len[s]! - from;
     const to = d * H + this.len[d]!;
-    this.pile.copyWithin(to, from, from + k);
+    copyCards(this.pile, to, from, k);
     for (let i = 0; i < k; i++) {
       const c = this.pile[to + i]!;
       this.cardPile[c] = d;
@@ -1363,7 +1371,7 @@ export class Engine {
     const kb = q * H + this.len[q]! - j;
     const tmp = this.crossScratch;
     for (let x = 0; x < ka; x++) tmp[x] = this.pile[i + x]!;
-    this.pile.copyWithin(i, j, j + kb);
+    copyCards(this.pile, i, j, kb);
     for (let x = 0; x < ka; x++) this.pile[j + x] = tmp[x]!;
     this.len[p] += kb - ka;
     this.len[q] += ka - kb;
@@ -1606,7 +1614,7 @@ export class Engine {
         const H = this.maxHeight;
         const from = s * H + this.len[s]! - k;
         if (this.len[d] === 0 || this.len[s] === k) this.orderStale = true;
-        this.pile.copyWithin(d * H + this.len[d]!, from, from + k);
+        copyCards(this.pile, d * H + this.len[d]!, from, k);
         this.len[s] -= k;
         this.len[d] += k;
         if (this.twinsInRuns) this.place(d, this.len[d]! - k, k);
@@ -1668,7 +1676,7 @@ export class Engine {
         }
         const from = d * H + this.len[d]! - k;
         if (this.len[s] === 0 || this.len[d] === k) this.orderStale = true;
-        this.pile.copyWithin(s * H + this.len[s]!, from, from + k);
+        copyCards(this.pile, s * H + this.len[s]!, from, k);
         this.len[d] -= k;
         this.len[s] += k;
         if (this.twinsInRuns) this.place(s, this.len[s]! - k, k);
