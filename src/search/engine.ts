@@ -85,7 +85,7 @@ function copyCards(a: Uint8Array, to: number, from: number, k: number): void {
 const SORT_SCORES = new Int32Array(4096);
 /** A twin-log record of an exchange of crossed twins (`orderCrosses`), not a swap. */
 const CROSS_RECORD = 1 << 16;
-/** The choice bits a pile's `pileBits` holds (see there); at most 24, so a pile's fit beside a partial word. */
+/** The choice bits a pile's `pileBits` holds (see there): at most 24, so that they fit beside a partly filled key word. */
 const BITS_KEPT = 24;
 
 /** Each card code's suit (`cardSuit`, looked up rather than divided on the hot paths). */
