@@ -1013,7 +1013,7 @@ export class Engine {
     else this.tabHi = inTableau ? this.tabHi | (1 << (c - 32)) : this.tabHi & ~(1 << (c - 32));
   }
 
-  /** Notes the places of cards `from .. from + k - 1` of pile `p` (`twinsInRuns`). */
+  /** Notes the places of cards `from .. from + k - 1` of pile `p`. */
   private place(p: number, from: number, k: number): void {
     const b = p * this.maxHeight;
     for (let i = from; i < from + k; i++) {
@@ -1055,23 +1055,27 @@ export class Engine {
 
   /** Moves every card above `under` onto `onto`, a pile top elsewhere (a twin swap). */
   private moveAbove(under: number, onto: number): void {
-    const H = this.maxHeight;
     const s = this.cardPile[under]!;
-    const d = this.cardPile[onto]!;
-    const from = s * H + this.cardIndex[under]! + 1;
-    const k = s * H + this.len[s]! - from;
-    const to = d * H + this.len[d]!;
-    copyCards(this.pile, to, from, k);
-    for (let i = 0; i < k; i++) {
-      const c = this.pile[to + i]!;
-      this.cardPile[c] = d;
-      this.cardIndex[c] = this.len[d]! + i;
-    }
-    this.len[s] -= k;
-    this.len[d] += k;
+    this.moveTop(s, this.cardPile[onto]!, this.len[s]! - this.cardIndex[under]! - 1);
+  }
+
+  /**
+   * Moves the top k cards of pile s onto pile d (a tableau move, its undo, a twin swap), keeping
+   * what the moves keep: the pile order's staleness, the places of the cards moved (twin games,
+   * where `cardPile` and `cardIndex` are read), the two piles' choices.
+   */
+  private moveTop(s: number, d: number, k: number): void {
+    const H = this.maxHeight;
+    const ls = this.len[s]!;
+    const ld = this.len[d]!;
+    if (ld === 0 || ls === k) this.orderStale = true;
+    copyCards(this.pile, d * H + ld, s * H + ls - k, k);
+    this.len[s] = ls - k;
+    this.len[d] = ld + k;
+    if (this.twins) this.place(d, ld, k);
     if (this.keepsBits) {
-      this.setBits(s, this.len[s]!);
-      this.setBits(d, this.len[d]! - k);
+      this.setBits(s, ls - k);
+      this.setBits(d, ld);
     }
   }
 
@@ -1609,19 +1613,7 @@ export class Engine {
       }
       case MT_T2T: {
         const s = moveSrc(m);
-        const d = moveDst(m);
-        const k = moveCount(m);
-        const H = this.maxHeight;
-        const from = s * H + this.len[s]! - k;
-        if (this.len[d] === 0 || this.len[s] === k) this.orderStale = true;
-        copyCards(this.pile, d * H + this.len[d]!, from, k);
-        this.len[s] -= k;
-        this.len[d] += k;
-        if (this.twinsInRuns) this.place(d, this.len[d]! - k, k);
-        if (this.keepsBits) {
-          this.setBits(s, this.len[s]!);
-          this.setBits(d, this.len[d]! - k);
-        }
+        this.moveTop(s, moveDst(m), moveCount(m));
         return this.afterEmptying(s);
       }
       case MT_R2F: {
@@ -1667,23 +1659,11 @@ export class Engine {
       }
       case MT_T2T: {
         const s = moveSrc(m);
-        const d = moveDst(m);
-        const k = moveCount(m);
-        const H = this.maxHeight;
         if (info & AUTO_FILL_BIT) {
           this.pop(s);
           this.resCount++;
         }
-        const from = d * H + this.len[d]! - k;
-        if (this.len[s] === 0 || this.len[d] === k) this.orderStale = true;
-        copyCards(this.pile, s * H + this.len[s]!, from, k);
-        this.len[d] -= k;
-        this.len[s] += k;
-        if (this.twinsInRuns) this.place(s, this.len[s]! - k, k);
-        if (this.keepsBits) {
-          this.setBits(d, this.len[d]!);
-          this.setBits(s, this.len[s]! - k);
-        }
+        this.moveTop(moveDst(m), s, moveCount(m));
         return;
       }
       case MT_R2F: {
@@ -1789,15 +1769,20 @@ export class Engine {
         bytes[n++] = m;
         if (m > 0) bytes[n++] = pile[p * H]!;
       }
+      // The choices, pile after pile, in chunks of at most BITS_KEPT bits: a pile's first chunk is
+      // its `pileBits` where the moves keep them, any further chunk (round the corner) is read.
+      const per = bits > 0 ? Math.floor(BITS_KEPT / bits) : 0;
       let acc = 0;
       let nAcc = 0;
       for (let i = 0; bits > 0 && i < P; i++) {
         const p = ord[i]!;
-        const w = len[p]! > 1 ? (len[p]! - 1) * bits : 0;
-        if (w === 0) continue;
-        if (this.keepsBits && w <= BITS_KEPT) {
-          // The pile's choices as the moves kept them (`pileBits`).
-          const v = this.pileBits[p]!;
+        const m = len[p]!;
+        for (let from = 1; from < m; from += per) {
+          const k = m - from < per ? m - from : per;
+          let v = 0;
+          if (from === 1 && this.keepsBits) v = this.pileBits[p]!;
+          else for (let j = 0, at = p * H + from; j < k; j++) v |= choice[pile[at + j]!]! << (j * bits);
+          const w = k * bits;
           acc |= v << nAcc;
           if (nAcc + w >= 32) {
             bytes[n] = acc;
@@ -1808,20 +1793,6 @@ export class Engine {
             acc = nAcc === 0 ? 0 : v >>> (32 - nAcc);
             nAcc += w - 32;
           } else nAcc += w;
-          continue;
-        }
-        for (let j = p * H + 1, end = p * H + len[p]!; j < end; j++) {
-          acc |= choice[pile[j]!]! << nAcc;
-          nAcc += bits;
-          if (nAcc === 32) {
-            bytes[n] = acc;
-            bytes[n + 1] = acc >>> 8;
-            bytes[n + 2] = acc >>> 16;
-            bytes[n + 3] = acc >>> 24;
-            n += 4;
-            acc = 0;
-            nAcc = 0;
-          }
         }
       }
       for (; nAcc > 0; nAcc -= 8, acc >>>= 8) bytes[n++] = acc;
