@@ -270,7 +270,7 @@ export class DeadCheck {
     const { cards, stackIdx, lowIdx, stackCards, diff, flags } = this;
     const N = cards.length;
     const R = e.ranks;
-    for (let i = 0; i < N; i++) stackIdx[cards[i]!] = 255;
+    stackIdx.fill(255);
     for (let i = 0; i < n; i++) stackIdx[stackCards[i]!] = i;
     // lowIdx[c]: the lowest stack index of a card of c's suit below it in foundation order.
     for (let s = 0; s < 4; s++) {
@@ -361,15 +361,16 @@ export class DeadCheck {
     const N = cards.length;
     // Cards home now are home and never targets again; every other card starts free (a tableau
     // top, the reserve top, a talon card) unless something below says it is covered.
+    // `cards` runs suit by suit in foundation order, so a suit's first found[s] cards are home.
+    // Every card starts free; those found covered below are taken off `freeCount` as they are.
     let homeCount = 0;
+    let freeCount = N;
     const found = e.found;
-    const order = e.order;
-    for (let i = 0; i < N; i++) {
-      const c = cards[i]!;
-      if (order[c]! < found[(c / 13) | 0]!) {
-        flags[c] = F_HOME_NOW | F_HOME | F_FREE;
-        homeCount++;
-      } else flags[c] = F_FREE | F_TALON;
+    const R = e.ranks;
+    for (let s = 0, i = 0; s < 4; s++) {
+      const h = found[s]!;
+      homeCount += h;
+      for (let o = 0; o < R; o++, i++) flags[cards[i]!] = o < h ? F_HOME_NOW | F_HOME | F_FREE : F_FREE | F_TALON;
     }
     this.homeCount = homeCount;
     this.qTail = 0;
@@ -388,6 +389,7 @@ export class DeadCheck {
         const c = pile[b + i]!;
         const a = pile[b + i + 1]!;
         flags[c] = (flags[c]! & ~(F_FREE | F_TALON)) | F_TABLEAU;
+        freeCount--;
         flags[a] |= F_UNDER;
         under[a] = c;
         waiting[nWaiting++] = a;
@@ -399,6 +401,7 @@ export class DeadCheck {
     }
     const rc = e.resCount;
     let below = 255;
+    if (rc > 0) freeCount -= rc - 1;
     for (let i = 0; i < rc; i++) {
       const c = e.reserve[i]!;
       flags[c] = i + 1 < rc ? F_RESERVE : F_RESERVE | F_FREE;
@@ -414,12 +417,16 @@ export class DeadCheck {
         if (e.removed[i] === 1) continue;
         const c = e.talon[i]!;
         flags[c] = F_WASTE;
+        freeCount--;
         stackUnder[c] = below;
         below = c;
         above = c;
         waiting[nWaiting++] = c;
       }
-      if (above !== 255) flags[above] |= F_FREE;
+      if (above !== 255) {
+        flags[above] |= F_FREE;
+        freeCount++;
+      }
     }
     this.nWaiting = nWaiting;
     if (this.crowdedStacks()) {
@@ -427,8 +434,6 @@ export class DeadCheck {
       this.deadByCount++;
       return true;
     }
-    let freeCount = 0;
-    for (let i = 0; i < N; i++) freeCount += (flags[cards[i]!]! & F_FREE) >>> 2;
     if (freeCount === N) return false;
     this.freeCount = freeCount;
     this.space = false;

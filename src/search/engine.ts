@@ -192,6 +192,12 @@ export class Engine {
    */
   readonly chainBuilds: boolean;
   /**
+   * Only whole piles move and foundation cards never come back (Hoyle Canfield): a card on a pile is
+   * uncovered only when every card above it has gone home, so a card put above a lower card of its
+   * own suit can never go home (docs/algorithms.md, rule 10). Such moves are not generated.
+   */
+  readonly noBurial: boolean;
+  /**
    * Every pile is always a built run (piles dealt one card each, which only grow by building and by
    * filling a space with a card or a run): the key then holds each pile as its length, its bottom
    * card and, for each card above, which of the cards that may be built on the one below it is, in
@@ -307,6 +313,8 @@ export class Engine {
     this.sameSuit = rules.build === 'same-suit';
     this.chainBuilds =
       rules.build === 'same-suit' && rules.move === 'whole-pile' && !rules.wrap && !this.autoReserve && !this.foundationToTableau;
+    // In suit a build only ever puts a lower card on a higher one, which buries nothing.
+    this.noBurial = rules.move === 'whole-pile' && !this.foundationToTableau && !this.sameSuit;
     // A card's place among the builders must not depend on the card it goes on (true of every
     // rule here: builders are listed in suit order, and the suits that fit do not depend on it).
     let most = 0;
@@ -631,7 +639,7 @@ export class Engine {
     // Reserve top to the tableau.
     if (this.resCount > 0) {
       const c = this.reserve[this.resCount - 1]!;
-      for (let on = this.pilesTaking(c); on !== 0; on &= on - 1) out[n++] = MT_R2T | ((31 - Math.clz32(on & -on)) << DST_SHIFT);
+      for (let on = this.notBurying(c, this.pilesTaking(c)); on !== 0; on &= on - 1) out[n++] = MT_R2T | ((31 - Math.clz32(on & -on)) << DST_SHIFT);
       if (spaceOpen && (fill & FILL_RESERVE) !== 0 && this.spaceTakes(c)) out[n++] = MT_R2T | (firstEmpty << DST_SHIFT);
     }
 
@@ -686,7 +694,7 @@ export class Engine {
         const t = this.pile[d * H + this.len[d]! - 1]!;
         let k = ordOf[t]! - topOrder;
         if (!wrap) {
-          if (k >= minK && k <= unit && this.fits[this.pile[sb + ls - k]! * 64 + t] === 1) {
+          if (k >= minK && k <= unit && this.fits[this.pile[sb + ls - k]! * 64 + t] === 1 && !(this.noBurial && this.buries(s, d))) {
             // A run from one twin onto the other only swaps the pair: the same state (see "twins").
             if (this.twins && k < ls && this.isSwap(t, this.pile[sb + ls - k - 1]!, this.pile[sb + ls - k]!)) continue;
             out[n++] = MT_T2T | (s << SRC_SHIFT) | (d << DST_SHIFT) | (k << COUNT_SHIFT);
@@ -695,7 +703,7 @@ export class Engine {
         }
         // Round the corner a run can be longer than the ranks, so every R-th card down fits too.
         for (k = ((k - 1 + R) % R) + 1; k <= unit; k += R) {
-          if (k >= minK && this.fits[this.pile[sb + ls - k]! * 64 + t] === 1) {
+          if (k >= minK && this.fits[this.pile[sb + ls - k]! * 64 + t] === 1 && !(this.noBurial && this.buries(s, d))) {
             out[n++] = MT_T2T | (s << SRC_SHIFT) | (d << DST_SHIFT) | (k << COUNT_SHIFT);
           }
         }
@@ -756,6 +764,37 @@ export class Engine {
     return 0;
   }
 
+  /**
+   * The piles of `on` (a bit per pile) minus, under `noBurial`, those holding a lower card of card
+   * c's suit: put there, c could never go home (rule 10).
+   */
+  private notBurying(c: number, on: number): number {
+    if (!this.noBurial) return on;
+    const H = this.maxHeight;
+    const suit = SUIT_OF[c]!;
+    const o = this.order[c]!;
+    for (let m = on; m !== 0; m &= m - 1) {
+      const d = 31 - Math.clz32(m & -m);
+      for (let i = d * H, end = i + this.len[d]!; i < end; i++) {
+        const y = this.pile[i]!;
+        if (SUIT_OF[y] === suit && this.order[y]! < o) {
+          on &= ~(1 << d);
+          break;
+        }
+      }
+    }
+    return on;
+  }
+
+  /** Under `noBurial`: whether whole pile s put onto pile d would lie above a lower card of its suit. */
+  private buries(s: number, d: number): boolean {
+    const H = this.maxHeight;
+    for (let i = s * H, end = i + this.len[s]!; i < end; i++) {
+      if (this.notBurying(this.pile[i]!, 1 << d) === 0) return true;
+    }
+    return false;
+  }
+
   /** The lowest pile other than `except` whose top card `c` may be built on (from `markTops`), or -1. */
   private pileTaking(c: number, except: number): number {
     const on = this.pilesTaking(c) & ~(1 << except);
@@ -774,7 +813,7 @@ export class Engine {
       const c = this.talon[idx]!;
       const extra = (idx << TALON_SHIFT) | (this.candRedeal[i] ? REDEAL_BIT : 0);
       if (this.passDominance && this.toFoundation(c)) out[n++] = MT_W2F | extra;
-      for (let on = this.pilesTaking(c); on !== 0; on &= on - 1) out[n++] = MT_W2T | extra | ((31 - Math.clz32(on & -on)) << DST_SHIFT);
+      for (let on = this.notBurying(c, this.pilesTaking(c)); on !== 0; on &= on - 1) out[n++] = MT_W2T | extra | ((31 - Math.clz32(on & -on)) << DST_SHIFT);
       if (intoSpace && this.spaceTakes(c)) out[n++] = MT_W2T | extra | (space << DST_SHIFT);
     }
     return n;

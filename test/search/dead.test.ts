@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/rules/deal';
 import type { Position } from '../../src/rules/position';
 import { presetRules, resolveRules, type RulesOptions, stockSize } from '../../src/rules/rules';
+import { cardOrder } from '../../src/rules/order';
+import { cardSuit } from '../../src/cards/card';
 import { positionKey } from '../../src/referee/brute-force';
 import { applyMove, isWon, legalMoves } from '../../src/referee/referee';
 import { DeadCheck } from '../../src/search/dead';
@@ -142,6 +144,42 @@ describe('the dead-state check never calls a position dead from which brute forc
       if (STATS) console.log(`${group.game}: ${positionsSeen} positions, ${lost} not known winnable, ${dead} called dead (${byCount} by the pile count)`);
       expect(dead).toBeGreaterThanOrEqual(group.minDead);
       expect(byCount).toBeGreaterThanOrEqual(group.minByCount);
+    },
+    300_000,
+  );
+});
+
+/**
+ * Rule 10 of docs/algorithms.md: where only whole piles move (builds not in suit, nothing back from
+ * a foundation), a card lying above a lower card (in foundation order) of its own suit can never go
+ * home, so the engine never makes such a move. Brute force checks the premise: no reachable
+ * position with such a burial can be won.
+ */
+describe('rule 10: a card above a lower card of its suit, whole piles moving, is never won (brute force)', () => {
+  const buried = (p: Position): boolean =>
+    p.tableau.some((pile) =>
+      pile.some((y, i) => pile.slice(i + 1).some((x) => cardSuit(x) === cardSuit(y) && cardOrder(p.rules, p.baseRank, y) < cardOrder(p.rules, p.baseRank, x))),
+    );
+  // With 2 ranks no pile can hold two cards of one suit.
+  const groups = GROUPS.filter((g) => g.game === 'canfield' && g.ranks.some((r) => r >= 3));
+  it.each(groups.map((g, i) => [`${g.game} (${g.ranks.join('/')} ranks, ${g.piles.join('/')} piles)`, g, i] as const))(
+    '%s',
+    (_label, group, index) => {
+      let burials = 0;
+      fc.assert(
+        fc.property(options(group), fc.integer({ min: 0, max: 2 ** 31 - 1 }), (o, seed) => {
+          const start = dealFromSeed(resolveRules(group.game, o), seed);
+          const { positions, canWin } = explore(start, group.maxStates);
+          positions.forEach((p, i) => {
+            if (!buried(p)) return;
+            burials++;
+            expect(canWin[i], `${solveCommand(group.game, o, seed)}: a burial, but it can be won:\n${positionText(p)}`).toBe(0);
+          });
+        }),
+        { seed: SEED + 100 + index, numRuns: group.runs },
+      );
+      if (STATS) console.log(`${group.game}: ${burials} positions with a burial`);
+      expect(burials).toBeGreaterThanOrEqual(100);
     },
     300_000,
   );

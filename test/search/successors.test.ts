@@ -27,7 +27,8 @@ import { canonicalKey, mulberry, playout, positionText, solveCommand } from './s
  *   the top (the one on top now included) is played by one engine move, with no more redeals used;
  *   (e) with draw 1, dealing stops at a card that is safe to play to its foundation (and, under
  *   rule 9, at a card that may be built on a pile); (f) under rule 9 (builds in suit, whole piles
- *   moving) a build with one place to go is forced.
+ *   moving) a build with one place to go is forced; (g) under rule 10 (whole piles moving, builds
+ *   not in suit, nothing back from a foundation) nothing is put above a lower card of its own suit.
  */
 
 const SEED = 4_242;
@@ -97,6 +98,7 @@ function checkSuccessors(p: Position, where: string, game: string): void {
       q = applyMove(q, move);
     });
     expect(described.at(-1)!.kind, `${at}\n  ${text}`).toBe('move');
+    expect(buriesLower(applyBefore(p, described), described.at(-1)!), `${at}\n  engine move ${text} buries a lower card of its suit`).toBe(false);
     const info = engine.make(m);
     const reached = engine.toPosition();
     engine.undo(m, info);
@@ -152,6 +154,10 @@ function checkSuccessors(p: Position, where: string, game: string): void {
       tally(game, 'referee: whole pile into a space (pruned)');
       continue; // (b)
     }
+    if (buriesLower(p, move)) {
+      tally(game, 'referee: buries a lower card of its suit (pruned)');
+      continue; // (g)
+    }
     const next = applyMove(p, move);
     const message = `${at}\n  the referee's ${formatMove(move)} has no engine move that reaches the same position`;
     if (intoSpace) expect(upToPileOrder.has(canonicalKey(next)), message).toBe(true); // (c)
@@ -174,6 +180,10 @@ function checkSuccessors(p: Position, where: string, game: string): void {
     if (q === p) continue;
     for (const move of legalMoves(q)) {
       if (move.kind !== 'move' || move.from.area !== 'waste') continue;
+      if (buriesLower(q, move)) {
+        tally(game, 'referee: waste card buries a lower card of its suit after dealing (pruned)');
+        continue; // (g)
+      }
       const next = applyMove(q, move);
       const intoSpace = move.to.area === 'tableau' && q.tableau[move.to.index]!.length === 0;
       const fewest = (intoSpace ? fewestRedealsUpToPileOrder : fewestRedeals).get(talonKey(next, intoSpace));
@@ -204,6 +214,28 @@ function liveBuilders(p: Position, card: number): number[] {
   const dead = (x: number) =>
     p.foundations[cardSuit(x)] === cardOrder(p.rules, p.baseRank, x) && !cards.some((y) => buildsOn(p.rules, p.baseRank, y, x));
   return cards.filter((c) => buildsOn(p.rules, p.baseRank, c, card) && !dead(c));
+}
+
+/**
+ * Rule 10 (g): whether `move` puts a card above a lower card (in foundation order) of its own suit
+ * on a tableau pile, in a game where only whole piles move, builds are not in suit and foundation
+ * cards never come back: the card could then never go home.
+ */
+function buriesLower(p: Position, move: Move): boolean {
+  const r = p.rules;
+  if (move.kind !== 'move' || move.to.area !== 'tableau') return false;
+  if (r.move !== 'whole-pile' || r.build === 'same-suit' || r.foundationToTableau) return false;
+  const below = p.tableau[move.to.index]!;
+  const moved = move.from.area === 'tableau' ? p.tableau[move.from.index]! : [move.card];
+  const order = (c: number) => cardOrder(r, p.baseRank, c);
+  return moved.some((x) => below.some((y) => cardSuit(y) === cardSuit(x) && order(y) < order(x)));
+}
+
+/** The position after every step of `described` but the last (the deals and redeals before a waste card). */
+function applyBefore(p: Position, described: Move[]): Position {
+  let q = p;
+  for (const move of described.slice(0, -1)) q = applyMove(q, move);
+  return q;
 }
 
 /** Rule 9's games: builds in suit without wrap, whole piles moving, no automatic fill, nothing back from a foundation. */
@@ -321,6 +353,7 @@ describe('the differential checks are not vacuous', () => {
       expectSeen(game, 'referee: tableau -> tableau (space) (run)');
     }
     expectSeen('british-canister', 'referee: tableau -> tableau (space)');
+    expectSeen('canfield', 'referee: buries a lower card of its suit (pruned)');
     for (const game of ['storehouse', 'canfield', 'canfield-relaxed', 'canfield-sequences']) {
       expectSeen(game, 'engine: deals before a waste card');
       expectSeen(game, 'engine: redeal before a waste card');
