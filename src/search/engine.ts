@@ -198,6 +198,12 @@ export class Engine {
    */
   readonly noBurial: boolean;
   /**
+   * Drawing more than one card, outside rule-9 games: a waste card that may go home and may also be
+   * built on a pile is offered only the build; from the pile its foundation move leads to the same
+   * state (docs/algorithms.md, rule 11).
+   */
+  readonly homeViaPile: boolean;
+  /**
    * Every pile is always a built run (piles dealt one card each, which only grow by building and by
    * filling a space with a card or a run): the key then holds each pile as its length, its bottom
    * card and, for each card above, which of the cards that may be built on the one below it is, in
@@ -313,6 +319,7 @@ export class Engine {
     this.sameSuit = rules.build === 'same-suit';
     this.chainBuilds =
       rules.build === 'same-suit' && rules.move === 'whole-pile' && !rules.wrap && !this.autoReserve && !this.foundationToTableau;
+    this.homeViaPile = this.draw > 1 && !this.chainBuilds;
     // In suit a build only ever puts a lower card on a higher one, which buries nothing.
     this.noBurial = rules.move === 'whole-pile' && !this.foundationToTableau && !this.sameSuit;
     // A card's place among the builders must not depend on the card it goes on (true of every
@@ -611,6 +618,9 @@ export class Engine {
     // Rule 9 games marked the pile tops in forcedMove; the others mark them below, if needed.
     const topsMarked = this.chainBuilds;
 
+    // Only the reserve top and the waste cards are looked up by the pile tops they fit.
+    if (!topsMarked && (this.resCount > 0 || this.candCount > 0)) this.markTops();
+
     // Foundation moves.
     for (let p = 0; p < P; p++) if (this.len[p] > 0 && this.toFoundation(this.top(p))) out[n++] = MT_T2F | (p << SRC_SHIFT);
     if (this.resCount > 0 && this.toFoundation(this.reserve[this.resCount - 1]!)) out[n++] = MT_R2F;
@@ -618,7 +628,12 @@ export class Engine {
     if (!this.passDominance) {
       for (let i = 0; i < this.candCount; i++) {
         const idx = this.candIdx[i]!;
-        if (this.toFoundation(this.talon[idx]!)) out[n++] = MT_W2F | (idx << TALON_SHIFT) | (this.candRedeal[i] ? REDEAL_BIT : 0);
+        const c = this.talon[idx]!;
+        // Rule 11: a waste card that may also be built on a pile goes home from there. (Rule 10
+        // never stops that build: every lower card of the suit of a card that may go home is home.)
+        if (this.toFoundation(c) && !(this.homeViaPile && this.pilesTaking(c) !== 0)) {
+          out[n++] = MT_W2F | (idx << TALON_SHIFT) | (this.candRedeal[i] ? REDEAL_BIT : 0);
+        }
       }
     }
 
@@ -632,9 +647,6 @@ export class Engine {
     const fill = this.fillFlags;
     const autoBlocks = this.autoReserve && this.resCount > 0;
     const spaceOpen = firstEmpty >= 0 && !autoBlocks;
-
-    // Only the reserve top and the waste cards are looked up by the pile tops they fit.
-    if (!topsMarked && (this.resCount > 0 || this.candCount > 0)) this.markTops();
 
     // Reserve top to the tableau.
     if (this.resCount > 0) {

@@ -18,7 +18,7 @@ type DeadStates = Pick<DeadCheck, 'enabled' | 'checked' | 'dead' | 'deadByCount'
 const NO_DEAD_CHECK: DeadStates = { enabled: false, checked: 0, dead: 0, deadByCount: 0, isDead: () => false, worthChecking: () => false };
 /** Node budget of the first run in the tableau-only games; each run doubles it. */
 const RUN_NODES = 1 << 16;
-/** The same in canfield-relaxed, whose wins come sooner with more, shorter runs (docs/algorithms.md). */
+/** The unit of canfield-relaxed's budgets (Luby sequence), whose wins come sooner with more, shorter runs (docs/algorithms.md). */
 const RUN_NODES_WITH_TALON = 1 << 12;
 /** Buckets of the best-first search's open states, by `Engine.evaluate`, offset by BUCKET_ZERO. */
 const BUCKETS = 1 << 16;
@@ -135,7 +135,11 @@ export class Solver {
       const engine = run === 0 ? first : new Engine(position, run);
       const restarts = engine.ordered;
       const firstRun = o.restartNodes ?? (engine.tableauOnly ? RUN_NODES : RUN_NODES_WITH_TALON);
-      const cap = restarts ? Math.min(o.nodeLimit, nodes + firstRun * 2 ** run) : o.nodeLimit;
+      // Budgets double in the tableau-only games, whose hard deals are lost ones that a run must
+      // search to the end; they follow the Luby sequence in canfield-relaxed, whose hard deals are
+      // wins that some order meets soon (docs/algorithms.md, "Restarts").
+      const budget = engine.tableauOnly ? 2 ** run : luby(run + 1);
+      const cap = restarts ? Math.min(o.nodeLimit, nodes + firstRun * budget) : o.nodeLimit;
       table.clear();
       this.shrinkStack();
       const dead = (o.deadCheck === 'auto' ? DeadCheck.pays(engine) : o.deadCheck) ? new DeadCheck(engine) : NO_DEAD_CHECK;
@@ -448,4 +452,18 @@ function sameKey(have: Uint32Array, len: number, want: Uint32Array, words: numbe
 /** Solves one position with a fresh solver. For many deals, reuse a `Solver`. */
 export function solve(position: Position, options?: SolveOptions): SolveResult {
   return new Solver(options).solve(position);
+}
+
+/**
+ * The i-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...: the
+ * restart schedule that is within a log factor of the best fixed budget for any run-time
+ * distribution (Luby, Sinclair and Zuckerman, 1993).
+ */
+export function luby(i: number): number {
+  for (;;) {
+    let k = 1;
+    while (2 ** k - 1 < i) k++;
+    if (2 ** k - 1 === i) return 2 ** (k - 1);
+    i -= 2 ** (k - 1) - 1;
+  }
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/rules/deal';
 import { resolveRules, type RulesOptions } from '../../src/rules/rules';
 import { bruteForce } from '../../src/referee/brute-force';
-import { Solver } from '../../src/search/solver';
+import { luby, Solver } from '../../src/search/solver';
 import { replayProblem, solveCommand } from './support';
 
 /**
@@ -75,4 +75,18 @@ describe('canfield-relaxed, restarted from one node', () => {
       .map(({ ranks, reserve }) => ({ options: { ranks, reserve, piles: 2, redeals: 0 }, maxStates: 20_000 }));
     agreesWhenRestarted('canfield-relaxed', small, 60, 0.3);
   }, 300_000);
+});
+
+// canfield-relaxed's run budgets follow the Luby sequence (docs/algorithms.md, "Restarts").
+describe('the Luby sequence', () => {
+  it('is 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...', () => {
+    expect(Array.from({ length: 15 }, (_, i) => luby(i + 1))).toEqual([1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    // Its first 2^k - 1 terms sum to k * 2^(k-1), and term 2^k - 1 is 2^(k-1).
+    for (let k = 1; k <= 12; k++) {
+      let sum = 0;
+      for (let i = 1; i < 2 ** k; i++) sum += luby(i);
+      expect(sum).toBe(k * 2 ** (k - 1));
+      expect(luby(2 ** k - 1)).toBe(2 ** (k - 1));
+    }
+  });
 });

@@ -28,7 +28,10 @@ import { canonicalKey, mulberry, playout, positionText, solveCommand } from './s
  *   (e) with draw 1, dealing stops at a card that is safe to play to its foundation (and, under
  *   rule 9, at a card that may be built on a pile); (f) under rule 9 (builds in suit, whole piles
  *   moving) a build with one place to go is forced; (g) under rule 10 (whole piles moving, builds
- *   not in suit, nothing back from a foundation) nothing is put above a lower card of its own suit.
+ *   not in suit, nothing back from a foundation) nothing is put above a lower card of its own suit;
+ *   (h) under rule 11 (a draw of more than one, not rule 9) a waste card that may also be built on a
+ *   pile does not go home from the waste: the engine reaches the same position in two moves, the
+ *   build and then the card home from the pile, which is checked.
  */
 
 const SEED = 4_242;
@@ -159,6 +162,11 @@ function checkSuccessors(p: Position, where: string, game: string): void {
       continue; // (g)
     }
     const next = applyMove(p, move);
+    if (homeViaPile(p, move)) {
+      expect(viaPile(engine, moves, move, next), `${at}\n  the referee's ${formatMove(move)}: no engine build and move home from the pile reach it`).toBe(true);
+      tally(game, 'referee: waste -> foundation, reached through a pile (rule 11)');
+      continue; // (h)
+    }
     const message = `${at}\n  the referee's ${formatMove(move)} has no engine move that reaches the same position`;
     if (intoSpace) expect(upToPileOrder.has(canonicalKey(next)), message).toBe(true); // (c)
     else expect(exact.has(positionKey(next)), message).toBe(true);
@@ -185,6 +193,11 @@ function checkSuccessors(p: Position, where: string, game: string): void {
         continue; // (g)
       }
       const next = applyMove(q, move);
+      if (homeViaPile(q, move)) {
+        expect(viaPile(engine, moves, move, next), `${at}\n  after dealing, the referee's ${formatMove(move)}: no engine build and move home from the pile reach it`).toBe(true);
+        tally(game, 'referee: waste -> foundation after dealing, reached through a pile (rule 11)');
+        continue; // (h)
+      }
       const intoSpace = move.to.area === 'tableau' && q.tableau[move.to.index]!.length === 0;
       const fewest = (intoSpace ? fewestRedealsUpToPileOrder : fewestRedeals).get(talonKey(next, intoSpace));
       const message = `${at}\n  after ${q.redealsUsed - p.redealsUsed} redeal(s) and deals, the referee's ${formatMove(move)} (${next.redealsUsed} redeals used) has no engine move that reaches the same position`;
@@ -229,6 +242,46 @@ function buriesLower(p: Position, move: Move): boolean {
   const moved = move.from.area === 'tableau' ? p.tableau[move.from.index]! : [move.card];
   const order = (c: number) => cardOrder(r, p.baseRank, c);
   return moved.some((x) => below.some((y) => cardSuit(y) === cardSuit(x) && order(y) < order(x)));
+}
+
+/**
+ * Rule 11 (h): whether `move`, a waste card to its foundation, is one the engine leaves out: drawing
+ * more than one card, outside rule 9, when the card may also be built on a pile that is not empty.
+ */
+function homeViaPile(p: Position, move: Move): boolean {
+  if (move.kind !== 'move' || move.from.area !== 'waste' || move.to.area !== 'foundation') return false;
+  if (p.rules.draw === 1 || chainBuilds(p)) return false;
+  return legalMoves(p).some(
+    (m) => m.kind === 'move' && m.from.area === 'waste' && m.to.area === 'tableau' && p.tableau[m.to.index]!.length > 0,
+  );
+}
+
+/**
+ * Whether one of the engine's `moves` builds `move`'s card from the waste on a pile, and from there
+ * a generated move takes it home, reaching the position `want` with no more redeals used.
+ */
+function viaPile(engine: Engine, moves: number[], move: Move, want: Position): boolean {
+  if (move.kind !== 'move') return false;
+  const buffer = new Int32Array(4096);
+  for (const m of moves) {
+    const last = engine.describe(m).at(-1)!;
+    if (last.kind !== 'move' || last.card !== move.card || last.from.area !== 'waste' || last.to.area !== 'tableau') continue;
+    const info = engine.make(m);
+    const count = engine.generate(buffer, 0);
+    let found = false;
+    for (let i = 0; i < count && !found; i++) {
+      const home = buffer[i]!;
+      const step = engine.describe(home).at(-1)!;
+      if (step.kind !== 'move' || step.card !== move.card || step.to.area !== 'foundation') continue;
+      const info2 = engine.make(home);
+      const reached = engine.toPosition();
+      found = talonKey(reached) === talonKey(want) && reached.redealsUsed <= want.redealsUsed;
+      engine.undo(home, info2);
+    }
+    engine.undo(m, info);
+    if (found) return true;
+  }
+  return false;
 }
 
 /** The position after every step of `described` but the last (the deals and redeals before a waste card). */
@@ -354,6 +407,9 @@ describe('the differential checks are not vacuous', () => {
     }
     expectSeen('british-canister', 'referee: tableau -> tableau (space)');
     expectSeen('canfield', 'referee: buries a lower card of its suit (pruned)');
+    for (const game of ['canfield', 'canfield-relaxed', 'canfield-sequences']) {
+      expectSeen(game, 'referee: waste -> foundation after dealing, reached through a pile (rule 11)');
+    }
     for (const game of ['storehouse', 'canfield', 'canfield-relaxed', 'canfield-sequences']) {
       expectSeen(game, 'engine: deals before a waste card');
       expectSeen(game, 'engine: redeal before a waste card');
