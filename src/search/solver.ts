@@ -20,6 +20,8 @@ const NO_DEAD_CHECK: DeadStates = { enabled: false, checked: 0, dead: 0, deadByC
 const RUN_NODES = 1 << 16;
 /** The unit of canfield-relaxed's budgets (Luby sequence), whose wins come sooner with more, shorter runs (docs/algorithms.md). */
 const RUN_NODES_WITH_TALON = 1 << 12;
+/** canfield-relaxed: a doubling run fits when its budget is at most this share of the Luby runs' work. */
+const LONG_SHARE = 0.5;
 /** Buckets of the best-first search's open states, by `Engine.evaluate`, offset by BUCKET_ZERO. */
 const BUCKETS = 1 << 16;
 const BUCKET_ZERO = 1 << 15;
@@ -131,14 +133,25 @@ export class Solver {
     // and canfield-relaxed), a series of them with growing node budgets and different move orders
     // (restarts, see docs/algorithms.md); best-first every other run in the tableau-only games.
     // Each run starts afresh; only a run that ends by itself gives a verdict.
+    let lubyRuns = 0;
+    let lubyWork = 0;
+    let longRuns = 0;
     for (let run = 0; ; run++) {
       const engine = run === 0 ? first : new Engine(position, run);
       const restarts = engine.ordered;
       const firstRun = o.restartNodes ?? (engine.tableauOnly ? RUN_NODES : RUN_NODES_WITH_TALON);
       // Budgets double in the tableau-only games, whose hard deals are lost ones that a run must
-      // search to the end; they follow the Luby sequence in canfield-relaxed, whose hard deals are
-      // wins that some order meets soon (docs/algorithms.md, "Restarts").
-      const budget = engine.tableauOnly ? 2 ** run : luby(run + 1);
+      // search to the end. In canfield-relaxed, whose hard deals are wins that some order meets
+      // soon, they follow the Luby sequence, with a doubling run put in whenever its budget fits in
+      // half the Luby runs' work so far, for the wins that need one long run (docs/algorithms.md,
+      // "Restarts").
+      let budget: number;
+      if (engine.tableauOnly) budget = 2 ** run;
+      else if (2 ** longRuns * firstRun <= lubyWork * LONG_SHARE) budget = 2 ** longRuns++;
+      else {
+        budget = luby(++lubyRuns);
+        lubyWork += budget * firstRun;
+      }
       const cap = restarts ? Math.min(o.nodeLimit, nodes + firstRun * budget) : o.nodeLimit;
       table.clear();
       this.shrinkStack();
