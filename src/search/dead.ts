@@ -359,10 +359,10 @@ export class DeadCheck {
     const e = this.e;
     const { flags, under, stackUnder, cards, waiting } = this;
     const N = cards.length;
-    // Cards home now are home and never targets again; every other card starts free (a tableau
-    // top, the reserve top, a talon card) unless something below says it is covered.
-    // `cards` runs suit by suit in foundation order, so a suit's first found[s] cards are home.
-    // Every card starts free; those found covered below are taken off `freeCount` as they are.
+    // Cards home now (a suit's first found[s] of `cards`, which runs suit by suit in foundation
+    // order) are home and never targets again; every other card starts free (a tableau top, the
+    // reserve top, a talon card) unless something below says it is covered, and is then taken off
+    // `freeCount`.
     let homeCount = 0;
     let freeCount = N;
     const found = e.found;

@@ -203,6 +203,8 @@ export class Engine {
    * state (docs/algorithms.md, rule 11).
    */
   readonly homeViaPile: boolean;
+  /** Scratch of `buries`: the lowest order of each suit in a pile. */
+  private readonly suitLow = new Uint8Array(4);
   /**
    * Every pile is always a built run (piles dealt one card each, which only grow by building and by
    * filling a space with a card or a run): the key then holds each pile as its length, its bottom
@@ -801,8 +803,17 @@ export class Engine {
   /** Under `noBurial`: whether whole pile s put onto pile d would lie above a lower card of its suit. */
   private buries(s: number, d: number): boolean {
     const H = this.maxHeight;
+    // The lowest order of each suit in pile d, then one look at each card of pile s.
+    const low = this.suitLow;
+    low.fill(255);
+    for (let i = d * H, end = i + this.len[d]!; i < end; i++) {
+      const y = this.pile[i]!;
+      const o = this.order[y]!;
+      if (o < low[SUIT_OF[y]!]!) low[SUIT_OF[y]!] = o;
+    }
     for (let i = s * H, end = i + this.len[s]!; i < end; i++) {
-      if (this.notBurying(this.pile[i]!, 1 << d) === 0) return true;
+      const x = this.pile[i]!;
+      if (low[SUIT_OF[x]!]! < this.order[x]!) return true;
     }
     return false;
   }

@@ -145,14 +145,17 @@ export class Solver {
       // soon, they follow the Luby sequence, with a doubling run put in whenever its budget fits in
       // half the Luby runs' work so far, for the wins that need one long run (docs/algorithms.md,
       // "Restarts").
-      let budget: number;
-      if (engine.tableauOnly) budget = 2 ** run;
-      else if (2 ** longRuns * firstRun <= lubyWork * LONG_SHARE) budget = 2 ** longRuns++;
-      else {
-        budget = luby(++lubyRuns);
-        lubyWork += budget * firstRun;
+      let cap = o.nodeLimit;
+      if (restarts) {
+        let budget: number;
+        if (engine.tableauOnly) budget = 2 ** run;
+        else if (2 ** longRuns * firstRun <= lubyWork * LONG_SHARE) budget = 2 ** longRuns++;
+        else {
+          budget = luby(++lubyRuns);
+          lubyWork += budget * firstRun;
+        }
+        cap = Math.min(o.nodeLimit, nodes + firstRun * budget);
       }
-      const cap = restarts ? Math.min(o.nodeLimit, nodes + firstRun * budget) : o.nodeLimit;
       table.clear();
       this.shrinkStack();
       const dead = (o.deadCheck === 'auto' ? DeadCheck.pays(engine) : o.deadCheck) ? new DeadCheck(engine) : NO_DEAD_CHECK;
