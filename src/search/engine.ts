@@ -179,9 +179,9 @@ export class Engine {
   /** The game has only a tableau (the Canister family): a key alone gives the whole state back. */
   readonly tableauOnly: boolean;
   /**
-   * Whether `generate` sorts its moves by `score`, and the solver restarts with other move orders:
-   * the tableau-only games, and games where foundation cards come back (canfield-relaxed). See
-   * docs/algorithms.md, "restarts".
+   * Whether `generate` sorts its moves by `score`: the tableau-only games, games where foundation
+   * cards come back (canfield-relaxed), and every later run of a restarted search (variant > 0),
+   * each with its own jitter. See docs/algorithms.md, "restarts".
    */
   readonly ordered: boolean;
 
@@ -312,7 +312,8 @@ export class Engine {
     this.passDominance = this.draw === 1 && this.redealLimit >= 0 && this.talonLen > 0;
     this.splitDominance = this.draw > 1 && this.redealLimit < 0 && this.talonLen > 0;
     this.tableauOnly = this.talonLen === 0 && this.resCount === 0 && !this.foundationToTableau;
-    this.ordered = this.tableauOnly || this.foundationToTableau;
+    // A later run of a restarting search (variant > 0) always orders its moves, with its own jitter.
+    this.ordered = this.tableauOnly || this.foundationToTableau || variant > 0;
     const anySuit = rules.build === 'any-suit';
     for (let c = 0; c < 52; c++) this.groupOf[c] = anySuit ? cardRank(c) : cardRank(c) * 2 + cardColour(c);
     this.groupCount = anySuit ? 13 : 26;

@@ -4,7 +4,7 @@ import { validatePosition } from '../rules/position';
 import { DeadCheck } from './dead';
 import { Engine } from './engine';
 import { inverseMove } from './move-code';
-import { FULL, INSERTED, PRESENT, StateTable } from './table';
+import { FULL, INSERTED, OPEN, PENDING, PRESENT, PROVEN, StateTable } from './table';
 import type { LimitReason, SolveOptions, SolveResult } from './types';
 
 const DEFAULT_MEMORY_MIB = 1024;
@@ -18,8 +18,17 @@ type DeadStates = Pick<DeadCheck, 'enabled' | 'checked' | 'dead' | 'deadByCount'
 const NO_DEAD_CHECK: DeadStates = { enabled: false, checked: 0, dead: 0, deadByCount: 0, isDead: () => false, worthChecking: () => false };
 /** Node budget of the first run in the tableau-only games; each run doubles it. */
 const RUN_NODES = 1 << 16;
-/** The unit of canfield-relaxed's budgets (Luby sequence), whose wins come sooner with more, shorter runs (docs/algorithms.md). */
+/** The unit of the Luby budgets of the games with a stock, whose wins come sooner with more, shorter runs (docs/algorithms.md). */
 const RUN_NODES_WITH_TALON = 1 << 12;
+/**
+ * Whether the restarts keep the states each run proved lost (docs/algorithms.md, "Restarts that
+ * keep their proofs"): the games with a stock that build in alternating colours and whose
+ * foundation cards never come back (canfield-sequences, Hoyle Canfield). Measured: wins come far
+ * sooner there; Storehouse's deals are small and lost ones, and restarts cost it a third more nodes.
+ */
+function keepsProofs(engine: Engine): boolean {
+  return !engine.ordered && engine.talonLen > 0 && engine.rules.build === 'alternate-colors';
+}
 /** canfield-relaxed: a doubling run fits when its budget is at most this share of the Luby runs' work. */
 const LONG_SHARE = 0.5;
 /** Buckets of the best-first search's open states, by `Engine.evaluate`, offset by BUCKET_ZERO. */
@@ -90,6 +99,10 @@ export class Solver {
   private undoInfo = new Int32Array(1 << 10);
   // inverse[ply]: the move that would take the move into this ply straight back (see below), or -1.
   private inverse = new Int32Array(1 << 10);
+  // Where runs keep their proofs: entryOf[ply] is the table entry of the ply's state, low[ply] the
+  // shallowest ply on the path that the search below it leaned on (see `close`).
+  private entryOf = new Int32Array(1 << 10);
+  private low = new Int32Array(1 << 10);
 
   constructor(options: SolveOptions = {}) {
     this.defaults = options;
@@ -129,40 +142,46 @@ export class Solver {
     const first = new Engine(position);
     if (first.isWon()) return finish('winnable', undefined, []);
 
-    // Runs: one depth-first search, or, where the engine orders its moves (the tableau-only games
-    // and canfield-relaxed), a series of them with growing node budgets and different move orders
-    // (restarts, see docs/algorithms.md); best-first every other run in the tableau-only games.
-    // Each run starts afresh; only a run that ends by itself gives a verdict.
+    // Runs: one depth-first search, or a series of them with growing node budgets and different
+    // move orders (restarts, see docs/algorithms.md). The tableau-only games and canfield-relaxed
+    // start each run afresh (best-first every other run in the tableau-only games);
+    // canfield-sequences and Hoyle Canfield keep the states a run proved lost (`keepsProofs`).
+    // Only a run that ends by itself gives a verdict.
+    const keeps = keepsProofs(first);
+    const restarts = first.ordered || keeps;
     let lubyRuns = 0;
     let lubyWork = 0;
     let longRuns = 0;
+    let uniqueBefore = 0;
     for (let run = 0; ; run++) {
       const engine = run === 0 ? first : new Engine(position, run);
-      const restarts = engine.ordered;
       const firstRun = o.restartNodes ?? (engine.tableauOnly ? RUN_NODES : RUN_NODES_WITH_TALON);
       // Budgets double in the tableau-only games, whose hard deals are lost ones that a run must
       // search to the end. In canfield-relaxed, whose hard deals are wins that some order meets
       // soon, they follow the Luby sequence, with a doubling run put in whenever its budget fits in
       // half the Luby runs' work so far, for the wins that need one long run (docs/algorithms.md,
-      // "Restarts").
+      // "Restarts"). Where runs keep their proofs, no run needs to be long: Luby alone.
       let cap = o.nodeLimit;
       if (restarts) {
         let budget: number;
         if (engine.tableauOnly) budget = 2 ** run;
-        else if (2 ** longRuns * firstRun <= lubyWork * LONG_SHARE) budget = 2 ** longRuns++;
+        else if (!keeps && 2 ** longRuns * firstRun <= lubyWork * LONG_SHARE) budget = 2 ** longRuns++;
         else {
           budget = luby(++lubyRuns);
           lubyWork += budget * firstRun;
         }
         cap = Math.min(o.nodeLimit, nodes + firstRun * budget);
       }
-      table.clear();
+      if (!(keeps && run > 0 && table.newRun())) {
+        uniqueBefore = unique;
+        table.clear();
+      }
       this.shrinkStack();
       const dead = (o.deadCheck === 'auto' ? DeadCheck.pays(engine) : o.deadCheck) ? new DeadCheck(engine) : NO_DEAD_CHECK;
       const r =
         engine.tableauOnly && run % 2 === 1
           ? this.bestFirst(engine, position, nodes, cap, deadline, budgetBytes)
-          : this.depthFirst(engine, position, nodes, cap, deadline, budgetBytes, dead);
+          : this.depthFirst(engine, position, nodes, cap, deadline, budgetBytes, dead, keeps);
       nodes = r.nodes;
       if (dead.enabled) {
         deadStats.enabled = true;
@@ -171,7 +190,7 @@ export class Solver {
         deadStats.byCount += dead.deadByCount;
       }
       if (r.maxDepth > maxDepth) maxDepth = r.maxDepth;
-      unique += table.count;
+      unique = uniqueBefore + table.count;
       if (r.outcome === 'winnable') {
         const moves = this.won!;
         this.won = undefined;
@@ -196,6 +215,7 @@ export class Solver {
     deadline: number,
     budgetBytes: number,
     dead: DeadStates,
+    keeps: boolean,
   ): RunResult {
     const table = this.table;
     const key = this.key;
@@ -203,6 +223,8 @@ export class Solver {
     const stop = (outcome: RunResult['outcome']): RunResult => ({ outcome, nodes, maxDepth });
     if (dead.isDead()) return stop('unwinnable');
     table.insert(key, engine.encode(key), engine.passRank());
+    this.entryOf[0] = table.lastOffset;
+    this.low[0] = 0;
     let depth = 0;
     // Plies 0 .. stored-1 keep their move lists; deeper plies regenerate theirs on the way back.
     let stored = 1;
@@ -213,6 +235,7 @@ export class Solver {
 
     while (depth >= 0) {
       if (this.cursor[depth] === this.end[depth]) {
+        if (keeps) this.close(depth);
         if (stored > depth) stored = depth;
         depth--;
         if (depth >= 0) {
@@ -225,7 +248,10 @@ export class Solver {
       const m = this.moves[this.cursor[depth]++]!;
       // Moving a run straight back leads to the state this ply came from, which is in the table:
       // skipping it saves the node and changes nothing else.
-      if (m === this.inverse[depth]) continue;
+      if (m === this.inverse[depth]) {
+        if (keeps && depth - 1 < this.low[depth]!) this.low[depth] = depth - 1;
+        continue;
+      }
       const info = engine.make(m);
       nodes++;
       if (nodes >= nodeCap) return stop('nodes');
@@ -239,6 +265,7 @@ export class Solver {
       const status = table.insert(key, engine.encode(key), engine.passRank());
       if (status === PRESENT) {
         engine.undo(m, info);
+        if (keeps) this.leanOn(depth);
         continue;
       }
       if (status === FULL) return stop('memory');
@@ -246,6 +273,7 @@ export class Solver {
       // pass dominance a lower rank enters it again, and it is checked again). Only states entered
       // by a move that covers a card are checked (see DeadCheck.worthChecking).
       if (dead.worthChecking(m) && dead.isDead()) {
+        if (keeps) table.setStatus(table.lastOffset, PROVEN);
         engine.undo(m, info);
         continue;
       }
@@ -261,6 +289,8 @@ export class Solver {
       }
       if (depth === stored && at + MOVE_HEADROOM <= MOVES_KEPT) stored++;
       this.inverse[depth] = inverseMove(m, info);
+      this.entryOf[depth] = table.lastOffset;
+      this.low[depth] = depth;
       this.start[depth] = at;
       this.cursor[depth] = at;
       this.end[depth] = this.generateAt(engine, at);
@@ -369,9 +399,38 @@ export class Solver {
     return out;
   }
 
+  /**
+   * Runs that keep their proofs (docs/algorithms.md, "Restarts that keep their proofs"): a ply
+   * whose moves are all searched closes. Its state is PROVEN lost when nothing searched below it
+   * leaned on a state still open above it (low[ply] >= ply), and PENDING otherwise; its parent
+   * inherits what it leaned on. A ply whose entry a deeper ply entered again (at a lower rank) and
+   * closed already leaves that status alone.
+   */
+  private close(ply: number): void {
+    const off = this.entryOf[ply]!;
+    const low = this.low[ply]!;
+    if (this.table.statusAt(off) === OPEN) this.table.setStatus(off, low >= ply ? PROVEN : PENDING);
+    if (ply > 0 && low < this.low[ply - 1]!) this.low[ply - 1] = low;
+  }
+
+  /**
+   * A move from the state at `ply` met a state already entered (the table's last entry): a PROVEN
+   * one is lost, so nothing; an OPEN one is on the path, and the state at `ply` leans on it; a
+   * PENDING one leans on some open state that is not known here, so on the root (-1: nothing on
+   * this path can be proven by this run).
+   */
+  private leanOn(ply: number): void {
+    const off = this.table.lastOffset;
+    const status = this.table.statusAt(off);
+    if (status === PROVEN) return;
+    let on = -1;
+    if (status === OPEN) for (on = ply; on >= 0 && this.entryOf[on] !== off; on--);
+    if (on < this.low[ply]!) this.low[ply] = on;
+  }
+
   /** Bytes held by the search stack; it counts against the memory budget with the table. */
   private stackBytes(): number {
-    return this.moves.byteLength + 6 * this.start.byteLength;
+    return this.moves.byteLength + 8 * this.start.byteLength;
   }
 
   /** Generates the moves of the engine's state into the move stack from `at`, growing it as needed. */
@@ -397,6 +456,8 @@ export class Solver {
       this.made = new Int32Array(1 << 10);
       this.undoInfo = new Int32Array(1 << 10);
       this.inverse = new Int32Array(1 << 10);
+      this.entryOf = new Int32Array(1 << 10);
+      this.low = new Int32Array(1 << 10);
     }
   }
 
@@ -413,6 +474,8 @@ export class Solver {
     this.made = grow(this.made);
     this.undoInfo = grow(this.undoInfo);
     this.inverse = grow(this.inverse);
+    this.entryOf = grow(this.entryOf);
+    this.low = grow(this.low);
   }
 
   /** Replays the path from the root in a fresh engine, turning each internal move into public moves. */

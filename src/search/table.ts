@@ -18,10 +18,25 @@
  *
  * The table starts small (an easy deal clears a few KiB, not the whole budget) and doubles while it
  * fits in `maxBytes`; when it cannot grow, `insert` answers FULL and the search stops with unknown.
+ *
+ * Restarts that keep what they proved (docs/algorithms.md, "Restarts that keep their proofs"): each
+ * entry's first word also holds a status (OPEN while its state is being searched, then PROVEN when
+ * it is proved lost, or PENDING when its proof leans on a state that was still open) and the run
+ * (`epoch`) that entered it. `newRun` starts a run without clearing: a PROVEN entry stays, and the
+ * others of an earlier run count as absent, so meeting one enters it again (INSERTED).
  */
 export const INSERTED = 0;
 export const PRESENT = 1;
 export const FULL = 2;
+
+/** Entry statuses (see above). */
+export const OPEN = 0;
+export const PROVEN = 1;
+export const PENDING = 2;
+const LENGTH_MASK = 0xff;
+const STATUS_SHIFT = 8;
+const EPOCH_SHIFT = 10;
+const MAX_EPOCH = (1 << 22) - 1;
 
 const INITIAL_SLOTS = 1 << 14;
 const INITIAL_ARENA_WORDS = 1 << 16;
@@ -46,8 +61,10 @@ export class StateTable {
   private mask = INITIAL_SLOTS - 1;
   /** Entries stored. */
   count = 0;
-  /** Arena offset of the entry the last `insert` added (when it answered INSERTED). */
+  /** Arena offset of the entry the last `insert` added (INSERTED) or found (PRESENT). */
   lastOffset = 0;
+  /** The run entries are entered in now (see `newRun`). */
+  private epoch = 0;
   maxBytes: number;
 
   constructor(maxBytes: number) {
@@ -74,6 +91,26 @@ export class StateTable {
     if (this.arena.length > KEPT_ARENA_WORDS) this.arena = new Uint32Array(INITIAL_ARENA_WORDS);
     this.arenaUsed = 0;
     this.count = 0;
+    this.epoch = 0;
+  }
+
+  /**
+   * Starts another run over the same table: PROVEN entries stay (their states are lost whichever
+   * run meets them), every other entry of an earlier run counts as absent. Returns false when the
+   * run count has used up the epoch bits (the caller then clears the table instead).
+   */
+  newRun(): boolean {
+    if (this.epoch === MAX_EPOCH) return false;
+    this.epoch++;
+    return true;
+  }
+
+  statusAt(off: number): number {
+    return (this.arena[off]! >>> STATUS_SHIFT) & 3;
+  }
+
+  setStatus(off: number, status: number): void {
+    this.arena[off] = (this.arena[off]! & ~(3 << STATUS_SHIFT)) | (status << STATUS_SHIFT);
   }
 
   /**
@@ -91,15 +128,19 @@ export class StateTable {
       if (at === 0) break;
       if (slots[2 * i + 1] === hash) {
         const off = at - 1;
-        if (arena[off] === length) {
+        const head = arena[off]!;
+        if ((head & LENGTH_MASK) === length) {
           let k = 0;
           while (k < length && arena[off + 2 + k] === key[k]) k++;
           if (k === length) {
-            if (arena[off + 1]! <= rank) return PRESENT;
-            // Entered again at a lower rank: the same entry, so `count` stays (ranks are 0 in the
-            // tableau-only games, whose best-first search numbers entries by `count`).
-            arena[off + 1] = rank;
             this.lastOffset = off;
+            const stale = head >>> EPOCH_SHIFT !== this.epoch && ((head >>> STATUS_SHIFT) & 3) !== PROVEN;
+            if (!stale && arena[off + 1]! <= rank) return PRESENT;
+            // Entered again, at a lower rank or in a later run than an unproved entry: the same
+            // entry, so `count` stays (ranks are 0 in the tableau-only games, whose best-first
+            // search numbers entries by `count`, and which never keep a table between runs).
+            arena[off] = length | (this.epoch << EPOCH_SHIFT);
+            arena[off + 1] = rank;
             return INSERTED;
           }
         }
@@ -116,7 +157,7 @@ export class StateTable {
       return FULL;
     }
     const off = this.arenaUsed;
-    this.arena[off] = length;
+    this.arena[off] = length | (this.epoch << EPOCH_SHIFT);
     this.arena[off + 1] = rank;
     for (let k = 0; k < length; k++) this.arena[off + 2 + k] = key[k]!;
     this.arenaUsed += length + 2;
@@ -127,9 +168,21 @@ export class StateTable {
     return INSERTED;
   }
 
+  /** The arena offset of every entry, in the order they were entered (for tests and diagnostics). */
+  offsets(): number[] {
+    const out: number[] = [];
+    for (let off = 0; off < this.arenaUsed; off += (this.arena[off]! & LENGTH_MASK) + 2) out.push(off);
+    return out;
+  }
+
+  /** The rank stored with the entry at arena offset `off`. */
+  rankAt(off: number): number {
+    return this.arena[off + 1]!;
+  }
+
   /** Copies the key of the entry at arena offset `off` into `key` and returns its length in words. */
   keyAt(off: number, key: Uint32Array): number {
-    const length = this.arena[off]!;
+    const length = this.arena[off]! & LENGTH_MASK;
     for (let k = 0; k < length; k++) key[k] = this.arena[off + 2 + k]!;
     return length;
   }

@@ -10,12 +10,12 @@ export interface SolveOptions {
   /** Stop with `unknown` after this many milliseconds. Default: no limit. */
   timeLimitMs?: number;
   /**
-   * Node budget of the first run in the games searched with restarts (the tableau-only games and
-   * canfield-relaxed; each later run doubles it, see docs/algorithms.md). Default 65,536 in the
-   * tableau-only games, 4,096 in canfield-relaxed. Small values serve tests.
+   * Node budget of the first run in the games searched with restarts (the tableau-only games,
+   * doubling it each run; the Canfield games, on the Luby sequence: see docs/algorithms.md).
+   * Default 65,536 in the tableau-only games, 4,096 in the others. Small values serve tests.
    */
   restartNodes?: number;
-  /** Transposition table size in MiB; when it is full the search stops with `unknown`. Default 512. */
+  /** Memory budget in MiB (the table and the search stack); when it is spent the search stops with `unknown`. Default 1,024. */
   memoryMiB?: number;
   /**
    * Prune states proved unwinnable by the dead-state check (src/search/dead.ts). Default 'auto':

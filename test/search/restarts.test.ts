@@ -3,13 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/rules/deal';
 import { resolveRules, type RulesOptions } from '../../src/rules/rules';
 import { bruteForce } from '../../src/referee/brute-force';
+import { Engine } from '../../src/search/engine';
 import { luby, Solver } from '../../src/search/solver';
+import { PENDING, PROVEN, type StateTable } from '../../src/search/table';
 import { replayProblem, solveCommand } from './support';
 
 /**
- * The restarted search of the tableau-only games and canfield-relaxed (docs/algorithms.md,
- * "Restarts" and "Best-first runs"): with a first run of one node, almost every small deal is decided by a later run, depth-first
- * with a shuffled move order or best-first, and the verdict must still be brute force's, every
+ * The restarted search of the tableau-only games, canfield-relaxed, and (keeping what each run
+ * proved) canfield-sequences and Hoyle Canfield (docs/algorithms.md, "Restarts" and "Best-first
+ * runs"): with a first run of a node or a few, almost every small deal is decided by a later run,
+ * depth-first with a shuffled move order or best-first, and the verdict must still be brute force's, every
  * solution (traced back through the best-first parents) must replay to a win, and the node limit
  * must hold over the whole series.
  */
@@ -20,11 +23,11 @@ const SEED = 77_001;
 type Small = { options: RulesOptions; maxStates: number };
 
 /**
- * Solves small deals of `game` with a first run of one node, checks each against brute force and
+ * Solves small deals of `game` with a first run of `restartNodes` nodes, checks each against brute force and
  * replays each solution; at least `minDecided` of the cases must be decided by brute force.
  */
-function agreesWhenRestarted(game: string, small: fc.Arbitrary<Small>, numRuns: number, minDecided: number): void {
-  const solver = new Solver({ memoryMiB: 32, restartNodes: 1 });
+function agreesWhenRestarted(game: string, small: fc.Arbitrary<Small>, numRuns: number, minDecided: number, restartNodes = 1): void {
+  const solver = new Solver({ memoryMiB: 32, restartNodes });
   const counts = { cases: 0, decided: 0, restarted: 0, winnable: 0, unwinnable: 0 };
   fc.assert(
     fc.property(small, fc.integer({ min: 0, max: 2 ** 31 - 1 }), ({ options, maxStates }, seed) => {
@@ -34,7 +37,7 @@ function agreesWhenRestarted(game: string, small: fc.Arbitrary<Small>, numRuns: 
       expect(result.nodes, where).toBeLessThanOrEqual(2_000_000);
       if (result.verdict === 'winnable') expect(replayProblem(start, result.moves!), where).toBeUndefined();
       counts.cases++;
-      if (result.nodes > 1) counts.restarted++;
+      if (result.nodes > restartNodes) counts.restarted++;
       const brute = bruteForce(start, { maxStates });
       if (brute.verdict === 'unknown') return;
       expect(result.verdict, `${where} (brute force: ${brute.verdict} after ${brute.states} positions)`).toBe(brute.verdict);
@@ -74,6 +77,69 @@ describe('canfield-relaxed, restarted from one node', () => {
       .record({ ranks: fc.constantFrom(3, 4), reserve: fc.constantFrom(1, 2, 3) })
       .map(({ ranks, reserve }) => ({ options: { ranks, reserve, piles: 2, redeals: 0 }, maxStates: 20_000 }));
     agreesWhenRestarted('canfield-relaxed', small, 60, 0.3);
+  }, 300_000);
+});
+
+// The other games with a stock restart too, and keep the states each run proved lost
+// (docs/algorithms.md, "Restarts that keep their proofs"). Runs of a few nodes stop nearly every run
+// with states on the path, pending and proven ones in the table, so every later run leans on what
+// the earlier ones kept. Spaces refilled from the waste or the tableau once the reserve is out make
+// cycles (a run into a space and back), whose states must not be kept as proven.
+describe.each([
+  ['canfield-sequences', [0, 1, 2, 3]],
+  ['canfield', [1, 2, 3]],
+] as const)('%s, restarted from a few nodes, keeping its proofs', (game, reserves) => {
+  it('agrees with brute force and its solutions replay', () => {
+    const small = fc
+      .record({ ranks: fc.constantFrom(3, 4), reserve: fc.constantFrom(...reserves), draw: fc.constantFrom(1, 3) })
+      .map(({ ranks, reserve, draw }) => ({ options: { ranks, reserve, draw, piles: 2 }, maxStates: 20_000 }));
+    agreesWhenRestarted(game, small, 80, 0.5, 3);
+  }, 300_000);
+});
+
+// What a run keeps must be lost: stop the series after a few hundred nodes, in the middle of a run,
+// and brute-force states the table holds as PROVEN. A state whose search leaned on a state still
+// open (a cycle through the path: in canfield-sequences a run moved into a space and back) must not
+// be among them, as it can be won through that state; such states are PENDING, and
+// canfield-sequences must meet some, so that the case is tried (marking them PROVEN fails here).
+describe.each([
+  ['canfield-sequences', true],
+  ['canfield', false],
+] as const)('%s: the states a run keeps', (game, cycles) => {
+  it('are lost, each one checked by brute force', () => {
+    const counts = { checked: 0, pending: 0 };
+    fc.assert(
+      fc.property(
+        fc.constantFrom(0, 1, 2),
+        fc.constantFrom(1, 3),
+        fc.constantFrom(200, 1000, 4000),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        (reserve, draw, nodeLimit, seed) => {
+          const options = { ranks: 7, reserve, draw, piles: 3 };
+          const start = dealFromSeed(resolveRules(game, options), seed);
+          const where = `${solveCommand(game, options, seed)} (node limit ${nodeLimit})`;
+          const solver = new Solver({ memoryMiB: 16, restartNodes: 2 });
+          solver.solve(start, { nodeLimit });
+          const table = (solver as unknown as { table: StateTable }).table;
+          const engine = new Engine(start);
+          const key = new Uint32Array(64);
+          let checked = 0;
+          for (const off of table.offsets()) {
+            const status = table.statusAt(off);
+            if (status === PENDING) counts.pending++;
+            if (status !== PROVEN || checked >= 25) continue;
+            const state = engine.decode(key, table.keyAt(off, key), table.rankAt(off));
+            const brute = bruteForce(state, { maxStates: 5_000 });
+            expect(brute.verdict, `${where}: a kept state can be won`).not.toBe('winnable');
+            if (brute.verdict === 'unwinnable') checked++;
+          }
+          counts.checked += checked;
+        },
+      ),
+      { seed: SEED, numRuns: 100 },
+    );
+    expect(counts.checked).toBeGreaterThan(100);
+    if (cycles) expect(counts.pending).toBeGreaterThan(0);
   }, 300_000);
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FULL, INSERTED, PRESENT, StateTable } from '../../src/search/table';
+import { FULL, INSERTED, OPEN, PENDING, PRESENT, PROVEN, StateTable } from '../../src/search/table';
 
 /** Key i: three words that differ for every i (and share most bits, so hashes do the work). */
 function keyOf(i: number, key: Uint32Array): number {
@@ -39,5 +39,42 @@ describe('the transposition table', () => {
     expect(table.insert(key, keyOf(1, key), 2)).toBe(INSERTED);
     expect(table.insert(key, keyOf(1, key), 3)).toBe(PRESENT);
     expect(table.count).toBe(1);
+  });
+
+  it('keeps only the PROVEN entries for a later run; the others are entered again', () => {
+    const table = new StateTable(1 << 20);
+    const key = new Uint32Array(4);
+    const offsets: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      expect(table.insert(key, keyOf(i, key), 4)).toBe(INSERTED);
+      offsets.push(table.lastOffset);
+      expect(table.statusAt(table.lastOffset)).toBe(OPEN);
+    }
+    table.setStatus(offsets[0]!, PROVEN);
+    table.setStatus(offsets[1]!, PENDING);
+    // In the same run every entry is present, whatever its status, and a hit names its entry.
+    for (let i = 0; i < 3; i++) {
+      expect(table.insert(key, keyOf(i, key), 4)).toBe(PRESENT);
+      expect(table.lastOffset).toBe(offsets[i]);
+    }
+    expect(table.newRun()).toBe(true);
+    // The proven one stays (and is still entered again at a lower rank); the pending and open ones
+    // are entered again, at any rank, in the same entry, as OPEN.
+    expect(table.insert(key, keyOf(0, key), 6)).toBe(PRESENT);
+    expect(table.insert(key, keyOf(1, key), 6)).toBe(INSERTED);
+    expect(table.lastOffset).toBe(offsets[1]);
+    expect(table.statusAt(offsets[1]!)).toBe(OPEN);
+    expect(table.insert(key, keyOf(1, key), 6)).toBe(PRESENT);
+    expect(table.insert(key, keyOf(2, key), 9)).toBe(INSERTED);
+    expect(table.insert(key, keyOf(0, key), 3)).toBe(INSERTED);
+    expect(table.statusAt(offsets[0]!)).toBe(OPEN);
+    expect(table.count).toBe(3);
+    // The key a status shares its word with is intact.
+    const back = new Uint32Array(4);
+    expect(table.keyAt(offsets[1]!, back)).toBe(3);
+    expect(Array.from(back.subarray(0, 3))).toEqual([1, 0xabcdef, 7]);
+    // Clearing starts the runs again.
+    table.clear();
+    expect(table.insert(key, keyOf(0, key))).toBe(INSERTED);
   });
 });
