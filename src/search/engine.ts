@@ -883,8 +883,13 @@ export class Engine {
     const ord = this.order;
     const found = this.found;
     const variant = this.variant;
+    // The tableau moves' finer scores serve the games that restart afresh (the tableau-only games and
+    // canfield-relaxed). Where runs keep their proofs (canfield-sequences, Hoyle Canfield, variant
+    // > 0) the kind of move and the jitter order as well, for less (docs/algorithms.md, "Restarts
+    // that keep their proofs").
+    const fine = this.tableauOnly || this.foundationToTableau;
     // needDepth[p]: cards above the highest card in pile p that a foundation takes next.
-    for (let p = 0; p < P; p++) {
+    for (let p = 0; fine && p < P; p++) {
       const b = p * H;
       const l = this.len[p]!;
       let dpt = 1 << 20;
@@ -908,7 +913,7 @@ export class Engine {
       else if (type === MT_R2T) score = 300;
       else if (type === MT_W2T) score = -50;
       else if (type === MT_F2T) score = -300;
-      else if (type === MT_T2T) {
+      else if (type === MT_T2T && fine) {
         const s = moveSrc(m);
         const d = moveDst(m);
         const k = moveCount(m);
