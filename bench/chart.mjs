@@ -21,6 +21,14 @@ function labelOf(header) {
   return [header.game, ...changed.map(([k, v]) => `${k} ${v}`)].join(', ');
 }
 
+/** The run's limit per deal, e.g. "10 s a deal". */
+function limitOf(header) {
+  const l = header.limits ?? {};
+  if (l.timeLimitMs != null) return `${l.timeLimitMs / 1000} s a deal`;
+  if (l.nodeLimit != null) return `${l.nodeLimit.toLocaleString('en')} nodes a deal`;
+  return 'no limit';
+}
+
 const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#17becf'];
 const W = 1040;
 const H = 520;
@@ -46,8 +54,11 @@ const series = files.map((path, i) => {
       points.push({ deals: done, rate: won / done, lo, hi });
     }
   });
-  return { label: labelOf(set.header), colour: COLOURS[i % COLOURS.length], points, deals: n };
+  return { label: labelOf(set.header), limit: limitOf(set.header), colour: COLOURS[i % COLOURS.length], points, deals: n };
 });
+// Two runs of one preset (e.g. a long run at a short limit and a shorter one at a longer limit) are
+// told apart by their limit per deal.
+for (const s of series) if (series.some((t) => t !== s && t.label === s.label)) s.label += `, ${s.limit}`;
 
 const maxDeals = Math.max(...series.map((s) => s.deals));
 const x = (deals) => M.left + (Math.log10(deals) - 1) / (Math.log10(maxDeals) - 1 || 1) * (W - M.left - M.right);
