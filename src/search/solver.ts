@@ -222,7 +222,7 @@ export class Solver {
     let maxDepth = 0;
     const stop = (outcome: RunResult['outcome']): RunResult => ({ outcome, nodes, maxDepth });
     if (dead.isDead()) return stop('unwinnable');
-    table.insert(key, engine.encode(key), engine.passRank());
+    if (table.insert(key, engine.encode(key), engine.passRank()) === FULL) return stop('memory');
     this.entryOf[0] = table.lastOffset;
     this.low[0] = 0;
     let depth = 0;
