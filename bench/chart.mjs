@@ -29,7 +29,7 @@ function limitOf(header) {
   return 'no limit';
 }
 
-const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#17becf'];
+const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#17becf', '#bcbd22', '#7f7f7f'];
 const W = 1040;
 const H = 520;
 const M = { left: 70, right: 330, top: 30, bottom: 50 };
@@ -58,7 +58,8 @@ const series = files.map((path, i) => {
 });
 // Two runs of one preset (e.g. a long run at a short limit and a shorter one at a longer limit) are
 // told apart by their limit per deal.
-for (const s of series) if (series.some((t) => t !== s && t.label === s.label)) s.label += `, ${s.limit}`;
+const shared = series.filter((s) => series.some((t) => t !== s && t.label === s.label));
+for (const s of shared) s.label += `, ${s.limit}`;
 
 const maxDeals = Math.max(...series.map((s) => s.deals));
 const x = (deals) => M.left + (Math.log10(deals) - 1) / (Math.log10(maxDeals) - 1 || 1) * (W - M.left - M.right);
