@@ -29,7 +29,7 @@ function limitOf(header) {
   return 'no limit';
 }
 
-const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#17becf', '#bcbd22', '#7f7f7f'];
+const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#17becf', '#bcbd22', '#7f7f7f', '#393b79', '#e7969c'];
 const W = 1040;
 const H = 520;
 const M = { left: 70, right: 330, top: 30, bottom: 50 };
