@@ -438,11 +438,7 @@ export class Solver {
     // A state has at most a few hundred moves; keep that much headroom. The buffer stops growing
     // near MOVES_KEPT (deeper plies share one list's room), and the ply arrays are checked against
     // the budget where they grow.
-    if (at + MOVE_HEADROOM > this.moves.length) {
-      const grown = new Int32Array(this.moves.length * 2);
-      grown.set(this.moves);
-      this.moves = grown;
-    }
+    if (at + MOVE_HEADROOM > this.moves.length) this.moves = grow(this.moves);
     return engine.generate(this.moves, at);
   }
 
@@ -463,11 +459,6 @@ export class Solver {
 
   private ensurePly(ply: number): void {
     if (ply + 1 < this.start.length) return;
-    const grow = (a: Int32Array) => {
-      const b = new Int32Array(a.length * 2);
-      b.set(a);
-      return b;
-    };
     this.start = grow(this.start);
     this.end = grow(this.end);
     this.cursor = grow(this.cursor);
