@@ -123,17 +123,6 @@ export class DeadCheck {
   }
 
   /**
-   * Whether the check is worth its cost by default. Measured (docs/algorithms.md, "Dead states"):
-   * under a time limit it pays in Hoyle Canfield (whole piles, alternating colours: burial cycles
-   * round the corner are common), and costs more than it saves in Storehouse, canfield-sequences
-   * and American Canister.
-   */
-  static pays(engine: Engine): boolean {
-    const rules = engine.rules;
-    return rules.move === 'whole-pile' && rules.build !== 'same-suit' && !engine.foundationToTableau;
-  }
-
-  /**
    * Whether the state a move `m` entered is worth the check. Skipping a check only leaves a dead
    * state to be searched, so any choice here is sound; this one is measured (see CHECKED_AFTER).
    */

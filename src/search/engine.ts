@@ -193,8 +193,9 @@ export class Engine {
   readonly chainBuilds: boolean;
   /**
    * Only whole piles move and foundation cards never come back (Hoyle Canfield): a card on a pile is
-   * uncovered only when every card above it has gone home, so a card put above a lower card of its
-   * own suit can never go home (docs/algorithms.md, rule 10). Such moves are not generated.
+   * uncovered only when every card above it has gone home, so a move that makes a card wait for
+   * itself (above a lower card of its own suit, or through other piles and suits, `waitsFor`) leads
+   * to a state that can never be won (docs/algorithms.md, rule 10). Such moves are not generated.
    */
   readonly noBurial: boolean;
   /**
@@ -203,8 +204,17 @@ export class Engine {
    * state (docs/algorithms.md, rule 11).
    */
   readonly homeViaPile: boolean;
-  /** Scratch of `buries`: the lowest order of each suit in a pile. */
-  private readonly suitLow = new Uint8Array(4);
+  // Scratch of `waitsFor` (rule 10): the card under each tableau card (valid where `underStamp`
+  // is `underNow`), and the cards seen (`visited` equal to `visitNow`).
+  private readonly under = new Uint8Array(64);
+  private readonly underStamp = new Int32Array(64);
+  private underNow = 0;
+  private readonly visited = new Int32Array(64);
+  private visitNow = 0;
+  private readonly waitStack = new Uint8Array(64);
+  /** The next and the previous card of each card's suit in foundation order (255: none). */
+  private readonly succOf = new Uint8Array(64).fill(255);
+  private readonly predOf = new Uint8Array(64).fill(255);
   /**
    * Every pile is always a built run (piles dealt one card each, which only grow by building and by
    * filling a space with a card or a run): the key then holds each pile as its length, its bottom
@@ -264,6 +274,12 @@ export class Engine {
     const R = rules.ranks;
     for (let suit = 0; suit < 4; suit++) {
       for (let o = 0; o < R; o++) this.order[makeCard(suit, rankAtOrder(rules, position.baseRank, o))] = o;
+      for (let o = 1; o < R; o++) {
+        const lo = makeCard(suit, rankAtOrder(rules, position.baseRank, o - 1));
+        const hi = makeCard(suit, rankAtOrder(rules, position.baseRank, o));
+        this.succOf[lo] = hi;
+        this.predOf[hi] = lo;
+      }
     }
     for (let s1 = 0; s1 < 4; s1++) {
       for (let r1 = 0; r1 < R; r1++) {
@@ -614,6 +630,7 @@ export class Engine {
       out[n++] = forced;
       return n;
     }
+    if (this.noBurial) this.markWaits();
     // Dealing never deals past a card that is safe to play to its foundation (see docs/algorithms.md,
     // "no dealing past a safe card"), nor in rule-9 games past one that fits on a pile top (its
     // target stays a pile top until it comes): with draw 1 the list ends at the first such card.
@@ -780,41 +797,79 @@ export class Engine {
   }
 
   /**
-   * The piles of `on` (a bit per pile) minus, under `noBurial`, those holding a lower card of card
-   * c's suit: put there, c could never go home (rule 10).
+   * The piles of `on` (a bit per pile) minus, under `noBurial`, those whose top card must go home
+   * before card c can: put there, c would wait for itself (rule 10). That is when the top must go
+   * home before c's predecessor in its suit (c itself is in no pile, so nothing else leads to it).
+   * `markWaits` must be current.
    */
   private notBurying(c: number, on: number): number {
     if (!this.noBurial) return on;
-    const H = this.maxHeight;
-    const suit = SUIT_OF[c]!;
     const o = this.order[c]!;
+    // A base card, or one whose predecessor is home, waits for nothing in the tableau.
+    if (o === 0 || this.found[SUIT_OF[c]!]! >= o) return on;
+    const pred = this.predOf[c]!;
     for (let m = on; m !== 0; m &= m - 1) {
       const d = 31 - Math.clz32(m & -m);
-      for (let i = d * H, end = i + this.len[d]!; i < end; i++) {
-        const y = this.pile[i]!;
-        if (SUIT_OF[y] === suit && this.order[y]! < o) {
-          on &= ~(1 << d);
-          break;
-        }
-      }
+      if (this.waitsFor(this.top(d), pred)) on &= ~(1 << d);
     }
     return on;
   }
 
-  /** Under `noBurial`: whether whole pile s put onto pile d would lie above a lower card of its suit. */
+  /** Under `noBurial`: whether whole pile s put onto pile d would wait for itself (rule 10). */
   private buries(s: number, d: number): boolean {
-    const H = this.maxHeight;
-    // The lowest order of each suit in pile d, then one look at each card of pile s.
-    const low = this.suitLow;
-    low.fill(255);
-    for (let i = d * H, end = i + this.len[d]!; i < end; i++) {
-      const y = this.pile[i]!;
-      const o = this.order[y]!;
-      if (o < low[SUIT_OF[y]!]!) low[SUIT_OF[y]!] = o;
+    return this.waitsFor(this.top(d), this.pile[s * this.maxHeight]!);
+  }
+
+  /** Under `noBurial`, once per `generate`: notes the card under each tableau card for `waitsFor`. */
+  private markWaits(): void {
+    if (++this.underNow === 0x7fffffff) {
+      this.underStamp.fill(0);
+      this.underNow = 1;
     }
-    for (let i = s * H, end = i + this.len[s]!; i < end; i++) {
-      const x = this.pile[i]!;
-      if (low[SUIT_OF[x]!]! < this.order[x]!) return true;
+    const now = this.underNow;
+    const H = this.maxHeight;
+    for (let p = 0; p < this.piles; p++) {
+      const b = p * H;
+      for (let i = 1, l = this.len[p]!; i < l; i++) {
+        const c = this.pile[b + i]!;
+        this.under[c] = this.pile[b + i - 1]!;
+        this.underStamp[c] = now;
+      }
+    }
+  }
+
+  /**
+   * Under `noBurial` (rule 10): whether card x must go home before card y can. A card lying on
+   * another in a pile goes home before it (whole piles move, so a card is uncovered only when
+   * every card above it has gone home), and a card goes home before the next card of its suit;
+   * this follows both, step by step, from x. `markWaits` must be current.
+   */
+  private waitsFor(x: number, y: number): boolean {
+    if (++this.visitNow === 0x7fffffff) {
+      this.visited.fill(0);
+      this.visitNow = 1;
+    }
+    const now = this.visitNow;
+    const { visited, waitStack, succOf, under, underStamp } = this;
+    const underNow = this.underNow;
+    let n = 0;
+    waitStack[n++] = x;
+    visited[x] = now;
+    while (n > 0) {
+      const c = waitStack[--n]!;
+      if (c === y) return true;
+      const next = succOf[c]!;
+      if (next !== 255 && visited[next] !== now) {
+        visited[next] = now;
+        waitStack[n++] = next;
+      }
+      if (underStamp[c] === underNow) {
+        const u = under[c]!;
+        if (visited[u] !== now) {
+          visited[u] = now;
+          waitStack[n++] = u;
+        }
+      }
     }
     return false;
   }

@@ -177,7 +177,8 @@ export class Solver {
         table.clear();
       }
       this.shrinkStack();
-      const dead = (o.deadCheck === 'auto' ? DeadCheck.pays(engine) : o.deadCheck) ? new DeadCheck(engine) : NO_DEAD_CHECK;
+      // 'auto' is off in every game: measured not to pay for its cost (docs/algorithms.md, rule 6).
+      const dead = o.deadCheck === true ? new DeadCheck(engine) : NO_DEAD_CHECK;
       const r =
         engine.tableauOnly && run % 2 === 1
           ? this.bestFirst(engine, position, nodes, cap, deadline, budgetBytes)

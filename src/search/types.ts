@@ -18,10 +18,11 @@ export interface SolveOptions {
   /** Memory budget in MiB (the table and the search stack); when it is spent the search stops with `unknown`. Default 1,024. */
   memoryMiB?: number;
   /**
-   * Prune states proved unwinnable by the dead-state check (src/search/dead.ts). Default 'auto':
-   * on where it was measured to pay for its cost under a time limit (Hoyle's canfield: whole piles,
-   * alternating colours), off elsewhere; `true` forces it on (never for canfield-relaxed, where it
-   * does not apply). It never changes a verdict, only how soon one is reached.
+   * Prune states proved unwinnable by the dead-state check (src/search/dead.ts). Default 'auto',
+   * which is off in every game: it prunes states, but costs more time than it saves (in Hoyle's
+   * canfield since rule 10 finds its commonest dead states before they are entered; see
+   * docs/algorithms.md, rule 6); `true` turns it on (never for canfield-relaxed, where it does not
+   * apply). It never changes a verdict, only how soon one is reached.
    */
   deadCheck?: boolean | 'auto';
 }

@@ -11,7 +11,7 @@ import { positionKey } from '../../src/referee/brute-force';
 import { applyMove, checkMove, legalMoves } from '../../src/referee/referee';
 import { Engine } from '../../src/search/engine';
 import { FORCED_BIT, moveType, MT_R2F, MT_T2F, MT_W2F, REDEAL_BIT } from '../../src/search/move-code';
-import { canonicalKey, mulberry, playout, positionText, solveCommand } from './support';
+import { canonicalKey, homeAfter, mulberry, playout, positionText, solveCommand, wholePilesWait } from './support';
 
 /**
  * Differential test of the engine's move generator against the referee (issue 3). From random
@@ -28,7 +28,8 @@ import { canonicalKey, mulberry, playout, positionText, solveCommand } from './s
  *   (e) with draw 1, dealing stops at a card that is safe to play to its foundation (and, under
  *   rule 9, at a card that may be built on a pile); (f) under rule 9 (builds in suit, whole piles
  *   moving) a build with one place to go is forced; (g) under rule 10 (whole piles moving, builds
- *   not in suit, nothing back from a foundation) nothing is put above a lower card of its own suit;
+ *   not in suit, nothing back from a foundation) no move makes a card wait for itself (put on a
+ *   top that must go home before it, through piles and suits);
  *   (h) under rule 11 (a draw of more than one, not rule 9) a waste card that may also be built on a
  *   pile does not go home from the waste: the engine reaches the same position in two moves, the
  *   build and then the card home from the pile, which is checked.
@@ -101,7 +102,7 @@ function checkSuccessors(p: Position, where: string, game: string): void {
       q = applyMove(q, move);
     });
     expect(described.at(-1)!.kind, `${at}\n  ${text}`).toBe('move');
-    expect(buriesLower(applyBefore(p, described), described.at(-1)!), `${at}\n  engine move ${text} buries a lower card of its suit`).toBe(false);
+    expect(waitsForItselfAfter(applyBefore(p, described), described.at(-1)!), `${at}\n  engine move ${text} makes a card wait for itself`).toBe(false);
     const info = engine.make(m);
     const reached = engine.toPosition();
     engine.undo(m, info);
@@ -157,8 +158,9 @@ function checkSuccessors(p: Position, where: string, game: string): void {
       tally(game, 'referee: whole pile into a space (pruned)');
       continue; // (b)
     }
-    if (buriesLower(p, move)) {
-      tally(game, 'referee: buries a lower card of its suit (pruned)');
+    if (waitsForItselfAfter(p, move)) {
+      tally(game, 'referee: makes a card wait for itself (pruned)');
+      if (!buriesLower(p, move)) tally(game, 'referee: makes a card wait for itself through another pile (pruned)');
       continue; // (g)
     }
     const next = applyMove(p, move);
@@ -188,8 +190,8 @@ function checkSuccessors(p: Position, where: string, game: string): void {
     if (q === p) continue;
     for (const move of legalMoves(q)) {
       if (move.kind !== 'move' || move.from.area !== 'waste') continue;
-      if (buriesLower(q, move)) {
-        tally(game, 'referee: waste card buries a lower card of its suit after dealing (pruned)');
+      if (waitsForItselfAfter(q, move)) {
+        tally(game, 'referee: waste card made to wait for itself after dealing (pruned)');
         continue; // (g)
       }
       const next = applyMove(q, move);
@@ -230,17 +232,25 @@ function liveBuilders(p: Position, card: number): number[] {
 }
 
 /**
- * Rule 10 (g): whether `move` puts a card above a lower card (in foundation order) of its own suit
- * on a tableau pile, in a game where only whole piles move, builds are not in suit and foundation
- * cards never come back: the card could then never go home.
+ * Rule 10 (g): whether `move` makes a card wait for itself, in a game where only whole piles move,
+ * builds are not in suit and foundation cards never come back: it puts a card, or a whole pile
+ * with bottom card b, onto a pile top that must already go home before it (before b), so that
+ * neither could ever go home.
  */
+function waitsForItselfAfter(p: Position, move: Move): boolean {
+  if (move.kind !== 'move' || move.to.area !== 'tableau' || !wholePilesWait(p)) return false;
+  const below = p.tableau[move.to.index]!;
+  if (below.length === 0) return false;
+  const bottom = move.from.area === 'tableau' ? p.tableau[move.from.index]![0]! : move.card;
+  return homeAfter(p)(below.at(-1)!).has(bottom);
+}
+
+/** Whether `move` puts a card above a lower card of its own suit in the same pile (rule 10's simplest case; for the tally). */
 function buriesLower(p: Position, move: Move): boolean {
-  const r = p.rules;
   if (move.kind !== 'move' || move.to.area !== 'tableau') return false;
-  if (r.move !== 'whole-pile' || r.build === 'same-suit' || r.foundationToTableau) return false;
   const below = p.tableau[move.to.index]!;
   const moved = move.from.area === 'tableau' ? p.tableau[move.from.index]! : [move.card];
-  const order = (c: number) => cardOrder(r, p.baseRank, c);
+  const order = (c: number) => cardOrder(p.rules, p.baseRank, c);
   return moved.some((x) => below.some((y) => cardSuit(y) === cardSuit(x) && order(y) < order(x)));
 }
 
@@ -406,7 +416,8 @@ describe('the differential checks are not vacuous', () => {
       expectSeen(game, 'referee: tableau -> tableau (space) (run)');
     }
     expectSeen('british-canister', 'referee: tableau -> tableau (space)');
-    expectSeen('canfield', 'referee: buries a lower card of its suit (pruned)');
+    expectSeen('canfield', 'referee: makes a card wait for itself (pruned)');
+    expectSeen('canfield', 'referee: makes a card wait for itself through another pile (pruned)');
     for (const game of ['canfield', 'canfield-relaxed', 'canfield-sequences']) {
       expectSeen(game, 'referee: waste -> foundation after dealing, reached through a pile (rule 11)');
     }

@@ -1,4 +1,5 @@
-import { formatCards } from '../../src/cards/card';
+import { cardSuit, formatCards } from '../../src/cards/card';
+import { cardOrder } from '../../src/rules/order';
 import type { Move } from '../../src/rules/move';
 import { formatMove } from '../../src/rules/notation';
 import { formatPosition, type Position } from '../../src/rules/position';
@@ -73,4 +74,41 @@ export const canonicalKey = (p: Position): string => {
 function comparePiles(a: readonly number[], b: readonly number[]): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
   return a.length - b.length;
+}
+
+/**
+ * Rule 10's relation (docs/algorithms.md), read off a position on its own: where only whole piles
+ * move, builds are not in suit and foundation cards never come back, card `a` must go home before
+ * card `b` when `a` lies above `b` in a pile (a card is uncovered only when everything above it
+ * has gone home), or is lower than `b` in their suit, and so on through such steps. Answers, for a
+ * card, every card that must go home after it (the cards still in play only).
+ */
+export function homeAfter(p: Position): (card: number) => Set<number> {
+  const inPlay = [...p.reserve, ...p.tableau.flat(), ...p.stock, ...p.waste];
+  const next = new Map<number, number[]>(inPlay.map((c) => [c, []]));
+  for (const pile of p.tableau) for (let i = 0; i < pile.length; i++) for (let j = 0; j < i; j++) next.get(pile[i]!)!.push(pile[j]!);
+  const order = (c: number) => cardOrder(p.rules, p.baseRank, c);
+  for (const a of inPlay) for (const b of inPlay) if (cardSuit(a) === cardSuit(b) && order(a) < order(b)) next.get(a)!.push(b);
+  return (card) => {
+    const seen = new Set<number>();
+    const todo = [...(next.get(card) ?? [])];
+    while (todo.length > 0) {
+      const c = todo.pop()!;
+      if (seen.has(c)) continue;
+      seen.add(c);
+      todo.push(...next.get(c)!);
+    }
+    return seen;
+  };
+}
+
+/** Whether rule 10 applies to the game of `p`: only whole piles move, builds not in suit, nothing back from a foundation. */
+export const wholePilesWait = (p: Position): boolean =>
+  p.rules.move === 'whole-pile' && p.rules.build !== 'same-suit' && !p.rules.foundationToTableau;
+
+/** Whether some card of `p` must go home before itself (rule 10): then `p` can never be won. */
+export function waitsForItself(p: Position): boolean {
+  if (!wholePilesWait(p)) return false;
+  const after = homeAfter(p);
+  return p.tableau.flat().some((c) => after(c).has(c));
 }
