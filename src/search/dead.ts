@@ -49,8 +49,9 @@ export class DeadCheck {
   private readonly e: Engine;
   /** The cards of the deck, suit by suit in foundation order, so one sweep runs a suit's chain up. */
   private readonly cards: Uint8Array;
-  /** The card one below in its suit's foundation order, or 255 for a base card. */
-  private readonly pred = new Uint8Array(64);
+  /** Each card's neighbours in its suit's foundation order (255: none): the engine's tables. */
+  private readonly pred: Uint8Array;
+  private readonly succ: Uint8Array;
   /** Tableau cards each card may be built on: targets[c*4 .. c*4 + nTargets[c]]. */
   private readonly targets = new Uint8Array(64 * 4);
   private readonly nTargets = new Uint8Array(64);
@@ -58,9 +59,6 @@ export class DeadCheck {
   private readonly reserveFills: boolean;
   private readonly wasteFills: boolean;
   private readonly tableauFills: boolean;
-
-  /** The card one above in its suit's foundation order, or 255 for the last. */
-  private readonly succ = new Uint8Array(64);
 
   // Per-state scratch: the F_* flags of each card, and the links below.
   private readonly flags = new Uint16Array(64);
@@ -97,14 +95,13 @@ export class DeadCheck {
     this.enabled = enabled && !engine.foundationToTableau;
     const R = engine.ranks;
     this.cards = new Uint8Array(4 * R);
-    this.succ.fill(255);
+    this.pred = engine.predOf;
+    this.succ = engine.succOf;
     let n = 0;
     for (let s = 0; s < 4; s++) {
       for (let o = 0; o < R; o++) {
         const c = makeCard(s, rankAtOrder(rules, engine.baseRank, o));
         this.cards[n++] = c;
-        this.pred[c] = o === 0 ? 255 : makeCard(s, rankAtOrder(rules, engine.baseRank, o - 1));
-        if (o > 0) this.succ[this.pred[c]!] = c;
       }
     }
     for (let i = 0; i < n; i++) {

@@ -213,8 +213,8 @@ export class Engine {
   private visitNow = 0;
   private readonly waitStack = new Uint8Array(64);
   /** The next and the previous card of each card's suit in foundation order (255: none). */
-  private readonly succOf = new Uint8Array(64).fill(255);
-  private readonly predOf = new Uint8Array(64).fill(255);
+  readonly succOf = new Uint8Array(64).fill(255);
+  readonly predOf = new Uint8Array(64).fill(255);
   /**
    * Every pile is always a built run (piles dealt one card each, which only grow by building and by
    * filling a space with a card or a run): the key then holds each pile as its length, its bottom
