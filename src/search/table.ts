@@ -16,8 +16,16 @@
  * higher rank is PRESENT, and met at a lower rank it is entered again (INSERTED) with the lower
  * rank stored. Ranks only fall, so every key is entered a bounded number of times.
  *
- * The table starts small (an easy deal clears a few KiB, not the whole budget) and doubles while it
- * fits in `maxBytes`; when it cannot grow, `insert` answers FULL and the search stops with unknown.
+ * The slots start small (an easy deal clears a few KiB, not the whole budget) and double while they
+ * fit in `maxBytes`; when nothing more fits, `insert` answers FULL and the search stops with unknown.
+ * The arena outgrowing its first small array is given the whole budget at once, as address space
+ * only: the system hands out its pages as entries are first written, so it is never copied, and a
+ * `clear` keeps it, so that later deals of the same solver write into pages already handed out
+ * (growing by copies and taking fresh pages for every hard deal cost 10-15% of the time of a hard
+ * Hoyle Canfield deal). Likewise the slots, when they double, are rehashed into the array they
+ * last grew out of, whenever it is big enough, and a `clear` keeps both, so a solver takes fresh
+ * pages only for more slots than any of its searches had before. The budget counts what is in use:
+ * the slots of the current size and the arena's words.
  *
  * Restarts that keep what they proved (docs/algorithms.md, "Restarts that keep their proofs"): each
  * entry's first word also holds a status (OPEN while its state is being searched, then PROVEN when
@@ -40,9 +48,10 @@ const MAX_EPOCH = (1 << 22) - 1;
 
 const INITIAL_SLOTS = 1 << 14;
 const INITIAL_ARENA_WORDS = 1 << 16;
-/** The most slots and arena words `clear` keeps (see there). */
+/** The most slots `clear` keeps (see there). */
 const KEPT_SLOTS = 1 << 16;
-const KEPT_ARENA_WORDS = 1 << 18;
+/** Arena offsets live in Int32 slots (plus 1), so the arena holds fewer words than 2^31. */
+const MAX_ARENA_WORDS = 2 ** 31 - 2;
 
 export function hashKey(key: Uint32Array, length: number): number {
   let h = 0x811c9dc5 ^ length;
@@ -55,7 +64,10 @@ export function hashKey(key: Uint32Array, length: number): number {
 }
 
 export class StateTable {
+  /** The slots in use are the first 2 * (mask + 1) words (the array may be longer: see above). */
   private slots = new Int32Array(2 * INITIAL_SLOTS);
+  /** The array the slots last grew out of, kept to grow into again. */
+  private spare = new Int32Array(0);
   private arena = new Uint32Array(INITIAL_ARENA_WORDS);
   private arenaUsed = 0;
   private mask = INITIAL_SLOTS - 1;
@@ -71,24 +83,24 @@ export class StateTable {
     this.maxBytes = maxBytes;
   }
 
-  /** Bytes held by the table's arrays now. */
+  /** Bytes the table holds now: its slots and the arena words in use (see above). */
   get bytes(): number {
-    return this.slots.byteLength + this.arena.byteLength;
+    return this.slotBytes + this.arenaUsed * 4;
+  }
+
+  private get slotBytes(): number {
+    return 8 * (this.mask + 1);
   }
 
   /**
-   * Empties the table. It keeps the size the last search grew it to, up to KEPT_SLOTS slots and
-   * KEPT_ARENA_WORDS (a few hundred KiB to clear), so that a run of small deals does not grow it
-   * again from the start for every deal; past that it starts again small.
+   * Empties the table. It keeps the slot count the last search grew to, up to KEPT_SLOTS (a few
+   * hundred KiB to clear), so that a run of small deals does not grow them again from the start for
+   * every deal; past that they start again small. The arrays themselves are kept whatever their size
+   * (see above): only the slots now in use are cleared, and the arena needs no clearing.
    */
   clear(): void {
-    if (this.slots.length > 2 * KEPT_SLOTS) {
-      this.slots = new Int32Array(2 * INITIAL_SLOTS);
-      this.mask = INITIAL_SLOTS - 1;
-    } else {
-      this.slots.fill(0);
-    }
-    if (this.arena.length > KEPT_ARENA_WORDS) this.arena = new Uint32Array(INITIAL_ARENA_WORDS);
+    if (this.mask + 1 > KEPT_SLOTS) this.mask = INITIAL_SLOTS - 1;
+    this.slots.fill(0, 0, 2 * (this.mask + 1));
     this.arenaUsed = 0;
     this.count = 0;
     this.epoch = 0;
@@ -147,7 +159,9 @@ export class StateTable {
       }
       i = (i + 1) & mask;
     }
-    if (this.arenaUsed + length + 2 > this.arena.length && !this.growArena(length + 2)) return FULL;
+    const need = this.arenaUsed + length + 2;
+    if (need * 4 + this.slotBytes > this.maxBytes) return FULL;
+    if (need > this.arena.length) this.growArena(need);
     if ((this.count + 1) * 4 > (this.mask + 1) * 3 && this.growSlots()) {
       i = hash & this.mask;
       while (this.slots[2 * i] !== 0) i = (i + 1) & this.mask;
@@ -187,30 +201,31 @@ export class StateTable {
     return length;
   }
 
-  private growArena(need: number): boolean {
-    let size = this.arena.length * 2;
-    while (size < this.arenaUsed + need) size *= 2;
-    const others = this.bytes - this.arena.byteLength;
-    if (others + size * 4 > this.maxBytes) {
-      // Take what still fits, but leave the slots room to double once more if it can be spared:
-      // an arena that took everything would stop the table at 3/4 of its slots.
-      size = Math.floor((this.maxBytes - 2 * others) / 4);
-      if (size < this.arenaUsed + need) size = Math.floor((this.maxBytes - others) / 4);
-      if (size < this.arenaUsed + need) return false;
+  /**
+   * Makes room for `words` arena words (within the budget, which `insert` checked): the whole
+   * budget's worth at once, or, where the system will not reserve that much address space, twice
+   * the words needed, as a plain doubling table would.
+   */
+  private growArena(words: number): void {
+    let arena: Uint32Array<ArrayBuffer>;
+    try {
+      arena = new Uint32Array(Math.max(words, Math.min(MAX_ARENA_WORDS, Math.floor(this.maxBytes / 4))));
+    } catch {
+      arena = new Uint32Array(Math.min(MAX_ARENA_WORDS, 2 * words));
     }
-    const arena = new Uint32Array(size);
     arena.set(this.arena.subarray(0, this.arenaUsed));
     this.arena = arena;
-    return true;
   }
 
   private growSlots(): boolean {
     const capacity = 2 * (this.mask + 1);
-    if (this.arena.byteLength + capacity * 8 > this.maxBytes) return false;
-    const slots = new Int32Array(2 * capacity);
+    if (this.arenaUsed * 4 + capacity * 8 > this.maxBytes) return false;
+    let slots = this.spare;
+    if (slots.length >= 2 * capacity) slots.fill(0, 0, 2 * capacity);
+    else slots = new Int32Array(2 * capacity);
     const mask = capacity - 1;
     const old = this.slots;
-    for (let j = 0; j < old.length; j += 2) {
+    for (let j = 0, end = 2 * (this.mask + 1); j < end; j += 2) {
       const at = old[j]!;
       if (at === 0) continue;
       const h = old[j + 1]!;
@@ -219,6 +234,7 @@ export class StateTable {
       slots[2 * i] = at;
       slots[2 * i + 1] = h;
     }
+    this.spare = old;
     this.slots = slots;
     this.mask = mask;
     return true;
