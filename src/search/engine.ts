@@ -172,6 +172,9 @@ export class Engine {
   candCount = 0;
   private readonly candStamp = new Int32Array(64);
   private stamp = 0;
+  // Scratch of `dropCandidatesOf` (rule 12): the current list while the other split's is made.
+  private readonly keptIdx = new Int32Array(64);
+  private readonly keptRedeal = new Int32Array(64);
 
   private readonly pileOrder: Int32Array;
   /** Whether some pile has become empty or stopped being empty since `pileOrder` was sorted. */
@@ -504,6 +507,43 @@ export class Engine {
   }
 
   /**
+   * Rule 12 (docs/algorithms.md): under split dominance, drops from the candidates every talon
+   * entry that this state with its split at rank `rank` also reaches by dealing. The caller knows
+   * that state to be lost (the table proved it lost at that rank), and playing a waste card leads
+   * to the same state whichever split it was dealt from (the split then falls just after the card;
+   * redeals are not part of the state), so each dropped move leads to a lost state.
+   */
+  private dropCandidatesOf(rank: number): void {
+    const n = this.candCount;
+    for (let i = 0; i < n; i++) {
+      this.keptIdx[i] = this.candIdx[i]!;
+      this.keptRedeal[i] = this.candRedeal[i]!;
+    }
+    const split = this.talonSplit;
+    this.talonSplit = rank === this.boundaryRank ? 0 : this.splitAfterLive(rank);
+    this.listTalonCards();
+    this.talonSplit = split;
+    // listTalonCards stamped the other split's entries with `stamp`: keep the others, in order.
+    const stamp = this.stamp;
+    let k = 0;
+    for (let i = 0; i < n; i++) {
+      const idx = this.keptIdx[i]!;
+      if (this.candStamp[idx] === stamp) continue;
+      this.candIdx[k] = idx;
+      this.candRedeal[k] = this.keptRedeal[i]!;
+      k++;
+    }
+    this.candCount = k;
+  }
+
+  /** The talon split just after the `w`-th live entry (w >= 1): the split of `w` live waste cards. */
+  private splitAfterLive(w: number): number {
+    let seen = 0;
+    for (let i = 0; i < this.talonLen; i++) if (this.removed[i] === 0 && ++seen === w) return i + 1;
+    throw new Error(`internal: no ${w} live talon cards`);
+  }
+
+  /**
    * With draw 1, whether dealing stops at talon card c: it is safe to play to its foundation (rule
    * 3), or, in rule-9 games, it fits on a pile top (`markTops` must be current).
    */
@@ -621,7 +661,7 @@ export class Engine {
    * Writes the moves of the current state into `out` from `at`, most promising first, and returns
    * the new end. When a proved-safe foundation move exists it is the only move written (forced).
    */
-  private generateMoves(out: Int32Array, at: number): number {
+  private generateMoves(out: Int32Array, at: number, lostRank: number): number {
     const P = this.piles;
     const H = this.maxHeight;
     let n = at;
@@ -635,6 +675,8 @@ export class Engine {
     // "no dealing past a safe card"), nor in rule-9 games past one that fits on a pile top (its
     // target stays a pile top until it comes): with draw 1 the list ends at the first such card.
     this.listTalonCards(this.draw === 1);
+    // Rule 12: the waste cards that the state at a split proved lost reaches lead where it leads.
+    if (lostRank >= 0 && this.splitDominance && this.candCount > 0) this.dropCandidatesOf(lostRank);
     // Rule 9 games marked the pile tops in forcedMove; the others mark them below, if needed.
     const topsMarked = this.chainBuilds;
 
@@ -1549,10 +1591,10 @@ export class Engine {
    * the new end. When a proved-safe foundation move exists it is the only move written (forced).
    * In twin games, also the moves of the state with some twin pairs flipped (see "twins").
    */
-  generate(out: Int32Array, at: number): number {
-    if (!this.twins) return this.generateMoves(out, at);
+  generate(out: Int32Array, at: number, lostRank = -1): number {
+    if (!this.twins) return this.generateMoves(out, at, lostRank);
     const pairs = this.pairsFresh ? this.pairCount : this.findPairs();
-    let n = this.generateMoves(out, at);
+    let n = this.generateMoves(out, at, lostRank);
     if (pairs === 0 || (n === at + 1 && (out[at]! & FORCED_BIT) !== 0)) return n;
     // One pair flipped: its moves follow from the list just made (see `mirror`).
     const base = n;

@@ -103,6 +103,9 @@ export class Solver {
   // shallowest ply on the path that the search below it leaned on (see `close`).
   private entryOf = new Int32Array(1 << 10);
   private low = new Int32Array(1 << 10);
+  // lostRank[ply]: where the ply's state was entered again at a lower rank after being proved lost
+  // at a higher one, that rank (its list leaves out the moves that state has too: rule 12), or -1.
+  private lostRank = new Int32Array(1 << 10);
 
   constructor(options: SolveOptions = {}) {
     this.defaults = options;
@@ -232,7 +235,8 @@ export class Solver {
     this.start[0] = 0;
     this.cursor[0] = 0;
     this.inverse[0] = -1;
-    this.end[0] = this.generateAt(engine, 0);
+    this.lostRank[0] = -1;
+    this.end[0] = this.generateAt(engine, 0, -1);
 
     while (depth >= 0) {
       if (this.cursor[depth] === this.end[depth]) {
@@ -242,7 +246,7 @@ export class Solver {
         if (depth >= 0) {
           engine.undo(this.made[depth]!, this.undoInfo[depth]!);
           // Same state, same list: the cursor goes on where it stopped.
-          if (depth >= stored) this.end[depth] = this.generateAt(engine, this.start[depth]!);
+          if (depth >= stored) this.end[depth] = this.generateAt(engine, this.start[depth]!, this.lostRank[depth]!);
         }
         continue;
       }
@@ -292,9 +296,10 @@ export class Solver {
       this.inverse[depth] = inverseMove(m, info);
       this.entryOf[depth] = table.lastOffset;
       this.low[depth] = depth;
+      this.lostRank[depth] = keeps ? table.lostRank : -1;
       this.start[depth] = at;
       this.cursor[depth] = at;
-      this.end[depth] = this.generateAt(engine, at);
+      this.end[depth] = this.generateAt(engine, at, this.lostRank[depth]!);
     }
     return stop('unwinnable');
   }
@@ -435,12 +440,12 @@ export class Solver {
   }
 
   /** Generates the moves of the engine's state into the move stack from `at`, growing it as needed. */
-  private generateAt(engine: Engine, at: number): number {
+  private generateAt(engine: Engine, at: number, lostRank: number): number {
     // A state has at most a few hundred moves; keep that much headroom. The buffer stops growing
     // near MOVES_KEPT (deeper plies share one list's room), and the ply arrays are checked against
     // the budget where they grow.
     if (at + MOVE_HEADROOM > this.moves.length) this.moves = grow(this.moves);
-    return engine.generate(this.moves, at);
+    return engine.generate(this.moves, at, lostRank);
   }
 
   /** After a deep search, give the big stack back rather than keep it for every later deal. */
@@ -455,6 +460,7 @@ export class Solver {
       this.inverse = new Int32Array(1 << 10);
       this.entryOf = new Int32Array(1 << 10);
       this.low = new Int32Array(1 << 10);
+      this.lostRank = new Int32Array(1 << 10);
     }
   }
 
@@ -468,6 +474,7 @@ export class Solver {
     this.inverse = grow(this.inverse);
     this.entryOf = grow(this.entryOf);
     this.low = grow(this.low);
+    this.lostRank = grow(this.lostRank);
   }
 
   /** Replays the path from the root in a fresh engine, turning each internal move into public moves. */

@@ -75,6 +75,11 @@ export class StateTable {
   count = 0;
   /** Arena offset of the entry the last `insert` added (INSERTED) or found (PRESENT). */
   lastOffset = 0;
+  /**
+   * When the last `insert` entered a PROVEN entry again, at a lower rank: the rank it was proved
+   * lost at (its state at that rank is lost); otherwise -1. See docs/algorithms.md, rule 12.
+   */
+  lostRank = -1;
   /** The run entries are entered in now (see `newRun`). */
   private epoch = 0;
   maxBytes: number;
@@ -148,6 +153,7 @@ export class StateTable {
             this.lastOffset = off;
             const stale = head >>> EPOCH_SHIFT !== this.epoch && ((head >>> STATUS_SHIFT) & 3) !== PROVEN;
             if (!stale && arena[off + 1]! <= rank) return PRESENT;
+            this.lostRank = ((head >>> STATUS_SHIFT) & 3) === PROVEN ? arena[off + 1]! : -1;
             // Entered again, at a lower rank or in a later run than an unproved entry: the same
             // entry, so `count` stays (ranks are 0 in the tableau-only games, whose best-first
             // search numbers entries by `count`, and which never keep a table between runs).
@@ -171,6 +177,7 @@ export class StateTable {
       return FULL;
     }
     const off = this.arenaUsed;
+    this.lostRank = -1;
     this.arena[off] = length | (this.epoch << EPOCH_SHIFT);
     this.arena[off + 1] = rank;
     for (let k = 0; k < length; k++) this.arena[off + 2 + k] = key[k]!;
