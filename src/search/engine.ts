@@ -172,6 +172,12 @@ export class Engine {
   candCount = 0;
   private readonly candStamp = new Int32Array(64);
   private stamp = 0;
+  /**
+   * Rule 12 (docs/algorithms.md): a rank at which this state is known lost, or -1. `generate` then
+   * leaves out the waste cards that the state at that rank reaches too. Set by the solver for the
+   * state it generates; it is part of what the list depends on.
+   */
+  lostRank = -1;
   // Scratch of `dropCandidatesOf` (rule 12): the current list while the other split's is made.
   private readonly keptIdx = new Int32Array(64);
   private readonly keptRedeal = new Int32Array(64);
@@ -661,7 +667,7 @@ export class Engine {
    * Writes the moves of the current state into `out` from `at`, most promising first, and returns
    * the new end. When a proved-safe foundation move exists it is the only move written (forced).
    */
-  private generateMoves(out: Int32Array, at: number, lostRank: number): number {
+  private generateMoves(out: Int32Array, at: number): number {
     const P = this.piles;
     const H = this.maxHeight;
     let n = at;
@@ -676,7 +682,7 @@ export class Engine {
     // target stays a pile top until it comes): with draw 1 the list ends at the first such card.
     this.listTalonCards(this.draw === 1);
     // Rule 12: the waste cards that the state at a split proved lost reaches lead where it leads.
-    if (lostRank >= 0 && this.splitDominance && this.candCount > 0) this.dropCandidatesOf(lostRank);
+    if (this.lostRank >= 0 && this.splitDominance && this.candCount > 0) this.dropCandidatesOf(this.lostRank);
     // Rule 9 games marked the pile tops in forcedMove; the others mark them below, if needed.
     const topsMarked = this.chainBuilds;
 
@@ -1591,10 +1597,10 @@ export class Engine {
    * the new end. When a proved-safe foundation move exists it is the only move written (forced).
    * In twin games, also the moves of the state with some twin pairs flipped (see "twins").
    */
-  generate(out: Int32Array, at: number, lostRank = -1): number {
-    if (!this.twins) return this.generateMoves(out, at, lostRank);
+  generate(out: Int32Array, at: number): number {
+    if (!this.twins) return this.generateMoves(out, at);
     const pairs = this.pairsFresh ? this.pairCount : this.findPairs();
-    let n = this.generateMoves(out, at, lostRank);
+    let n = this.generateMoves(out, at);
     if (pairs === 0 || (n === at + 1 && (out[at]! & FORCED_BIT) !== 0)) return n;
     // One pair flipped: its moves follow from the list just made (see `mirror`).
     const base = n;

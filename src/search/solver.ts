@@ -441,11 +441,12 @@ export class Solver {
 
   /** Generates the moves of the engine's state into the move stack from `at`, growing it as needed. */
   private generateAt(engine: Engine, at: number, lostRank: number): number {
+    engine.lostRank = lostRank;
     // A state has at most a few hundred moves; keep that much headroom. The buffer stops growing
     // near MOVES_KEPT (deeper plies share one list's room), and the ply arrays are checked against
     // the budget where they grow.
     if (at + MOVE_HEADROOM > this.moves.length) this.moves = grow(this.moves);
-    return engine.generate(this.moves, at, lostRank);
+    return engine.generate(this.moves, at);
   }
 
   /** After a deep search, give the big stack back rather than keep it for every later deal. */

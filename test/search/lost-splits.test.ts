@@ -90,7 +90,9 @@ describe.each(GAMES)('rule 12, lost splits: %s %j', (game, options) => {
             lostSplits++;
             engine.talonSplit = a.split;
             const n = engine.generate(plain, 0);
-            const k = engine.generate(cut, 0, b.rank);
+            engine.lostRank = b.rank;
+            const k = engine.generate(cut, 0);
+            engine.lostRank = -1;
             // The list with the lost rank is the plain list less some moves, in the same order.
             let j = 0;
             for (let i = 0; i < n; i++) {
