@@ -617,6 +617,8 @@ export class Engine {
     if (n === 0) return 0;
     const move = this.rules.move;
     if (move === 'single') return 1;
+    // Where every pile is a built run (`runKeys`), the longest unit that may move is the pile.
+    if (this.runKeys) return n;
     const base = p * this.maxHeight;
     let k = 1;
     while (k < n && this.fits[this.pile[base + n - k]! * 64 + this.pile[base + n - k - 1]!] === 1) k++;
