@@ -16,16 +16,14 @@
  * higher rank is PRESENT, and met at a lower rank it is entered again (INSERTED) with the lower
  * rank stored. Ranks only fall, so every key is entered a bounded number of times.
  *
- * The slots start small (an easy deal clears a few KiB, not the whole budget) and double while they
- * fit in `maxBytes`; when nothing more fits, `insert` answers FULL and the search stops with unknown.
- * The arena outgrowing its first small array is given the whole budget at once, as address space
- * only: the system hands out its pages as entries are first written, so it is never copied, and a
- * `clear` keeps it, so that later deals of the same solver write into pages already handed out
- * (growing by copies and taking fresh pages for every hard deal cost 10-15% of the time of a hard
- * Hoyle Canfield deal). Likewise the slots, when they double, are rehashed into the array they
- * last grew out of, whenever it is big enough, and a `clear` keeps both, so a solver takes fresh
- * pages only for more slots than any of its searches had before. The budget counts what is in use:
- * the slots of the current size and the arena's words.
+ * The slots and the arena start small (an easy deal clears a few KiB, not the whole budget) and
+ * double while what is in use fits in `maxBytes`: the slots of the current size and the arena's
+ * words. When nothing more fits, `insert` answers FULL and the search stops with unknown. A `clear`
+ * keeps the arena whatever its size, and the slots, when they double, are rehashed into the array
+ * they last grew out of whenever it is big enough, so a solver that goes on to its next deal (one
+ * per worker in a win-rate run) writes into pages the system has already handed out, and takes
+ * fresh ones only for a search bigger than any before (docs/algorithms.md, "The transposition
+ * table").
  *
  * Restarts that keep what they proved (docs/algorithms.md, "Restarts that keep their proofs"): each
  * entry's first word also holds a status (OPEN while its state is being searched, then PROVEN when
@@ -208,18 +206,9 @@ export class StateTable {
     return length;
   }
 
-  /**
-   * Makes room for `words` arena words (within the budget, which `insert` checked): the whole
-   * budget's worth at once, or, where the system will not reserve that much address space, twice
-   * the words needed, as a plain doubling table would.
-   */
+  /** Makes room for `words` arena words (within the budget, which `insert` checked), doubling. */
   private growArena(words: number): void {
-    let arena: Uint32Array<ArrayBuffer>;
-    try {
-      arena = new Uint32Array(Math.max(words, Math.min(MAX_ARENA_WORDS, Math.floor(this.maxBytes / 4))));
-    } catch {
-      arena = new Uint32Array(Math.min(MAX_ARENA_WORDS, 2 * words));
-    }
+    const arena = new Uint32Array(Math.min(MAX_ARENA_WORDS, Math.max(words, 2 * this.arena.length)));
     arena.set(this.arena.subarray(0, this.arenaUsed));
     this.arena = arena;
   }
