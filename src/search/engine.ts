@@ -526,7 +526,7 @@ export class Engine {
       this.keptRedeal[i] = this.candRedeal[i]!;
     }
     const split = this.talonSplit;
-    this.talonSplit = rank === this.boundaryRank ? 0 : this.splitAfterLive(rank);
+    this.talonSplit = this.splitFromKey(this.removed, this.splitClass(rank), rank);
     this.listTalonCards();
     this.talonSplit = split;
     // listTalonCards stamped the other split's entries with `stamp`: keep the others, in order.
@@ -540,13 +540,6 @@ export class Engine {
       k++;
     }
     this.candCount = k;
-  }
-
-  /** The talon split just after the `w`-th live entry (w >= 1): the split of `w` live waste cards. */
-  private splitAfterLive(w: number): number {
-    let seen = 0;
-    for (let i = 0; i < this.talonLen; i++) if (this.removed[i] === 0 && ++seen === w) return i + 1;
-    throw new Error(`internal: no ${w} live talon cards`);
   }
 
   /**
