@@ -112,6 +112,8 @@ function targetVerdict(row, options) {
 }
 
 const MiB = 1024 * 1024;
+/** How many of the slowest decided deals the table lists (the deals the mean time hangs on). */
+const SLOWEST_LISTED = 10;
 const PROGRESS_EVERY_MS = 2000;
 
 function benchPreset(game, options) {
@@ -123,6 +125,8 @@ function benchPreset(game, options) {
   const times = [];
   const counts = { winnable: 0, unwinnable: 0, unknown: 0 };
   const reasons = {};
+  const undecided = [];
+  const decided = [];
   let nodes = 0;
   let solveMs = 0;
   let peakRss = process.memoryUsage().rss;
@@ -132,7 +136,10 @@ function benchPreset(game, options) {
     const seed = options.from + i;
     const result = solver.solve(dealFromSeed(rules, seed), limits);
     counts[result.verdict]++;
-    if (result.verdict === 'unknown') reasons[result.reason ?? 'unknown'] = (reasons[result.reason ?? 'unknown'] ?? 0) + 1;
+    if (result.verdict === 'unknown') {
+      reasons[result.reason ?? 'unknown'] = (reasons[result.reason ?? 'unknown'] ?? 0) + 1;
+      undecided.push(seed);
+    } else decided.push({ seed, verdict: result.verdict, ms: result.elapsedMs });
     times.push(result.elapsedMs);
     solveMs += result.elapsedMs;
     nodes += result.nodes;
@@ -155,6 +162,8 @@ function benchPreset(game, options) {
     lost: counts.unwinnable,
     unknown: counts.unknown,
     unknownReasons: reasons,
+    undecidedDeals: undecided,
+    slowestDecided: decided.sort((a, b) => b.ms - a.ms).slice(0, SLOWEST_LISTED).map((d) => ({ ...d, ms: Math.round(d.ms) })),
     meanMs: solveMs / options.count,
     medianMs: percentile(sorted, 50),
     p90Ms: percentile(sorted, 90),
@@ -209,6 +218,10 @@ function formatTable(rows, options) {
   );
   out.push('', 'issue 5 targets:');
   for (const r of rows) out.push(`  ${r.game.padEnd(20)} ${(r.unknown / r.deals * 100).toFixed(1)}% unknown, ${ms(r.meanMs)} ms mean; target ${targetVerdict(r, options)}`);
+  for (const r of rows) {
+    out.push('', `${r.game}: undecided deals: ${r.undecidedDeals.length > 0 ? r.undecidedDeals.join(' ') : 'none'}`);
+    out.push(`${r.game}: slowest decided: ${r.slowestDecided.map((d) => `${d.seed} ${d.verdict === 'winnable' ? 'won' : 'lost'} ${d.ms} ms`).join(', ')}`);
+  }
   for (const r of rows) {
     const other = Object.entries(r.unknownReasons).filter(([reason]) => reason !== 'time');
     if (other.length > 0) out.push(`${r.game}: unknown by ${other.map(([reason, n]) => `${reason} ${n}`).join(', ')}`);
