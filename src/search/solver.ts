@@ -118,9 +118,9 @@ export class Solver {
     const started = performance.now();
     const deadline = started + o.timeLimitMs;
     const table = this.table;
-    // The table gets 80% of the budget and the stack the rest (a search can run millions of plies deep).
+    // One budget for the table and the search stack: the table may fill whatever the stack does
+    // not hold (a Canister path can run millions of plies deep; a Canfield path a few hundred).
     const budgetBytes = o.memoryMiB * 1024 * 1024;
-    table.maxBytes = budgetBytes * 0.8;
     const deadStats = { enabled: false, checked: 0, dead: 0, byCount: 0 };
     let nodes = 0;
     let maxDepth = 0;
@@ -180,11 +180,12 @@ export class Solver {
         table.clear();
       }
       this.shrinkStack();
+      table.maxBytes = budgetBytes - this.stackBytes();
       // 'auto' is off in every game: measured not to pay for its cost (docs/algorithms.md, rule 6).
       const dead = o.deadCheck === true ? new DeadCheck(engine) : NO_DEAD_CHECK;
       const r =
         engine.tableauOnly && run % 2 === 1
-          ? this.bestFirst(engine, position, nodes, cap, deadline, budgetBytes)
+          ? this.bestFirst(engine, position, nodes, cap, deadline)
           : this.depthFirst(engine, position, nodes, cap, deadline, budgetBytes, dead, keeps);
       nodes = r.nodes;
       if (dead.enabled) {
@@ -290,7 +291,8 @@ export class Solver {
       if (depth > maxDepth) maxDepth = depth;
       if (depth + 1 >= this.start.length) {
         this.ensurePly(depth);
-        if (this.stackBytes() > budgetBytes * 0.2) return stop('memory');
+        table.maxBytes = budgetBytes - this.stackBytes();
+        if (table.bytes > table.maxBytes) return stop('memory');
       }
       if (depth === stored && at + MOVE_HEADROOM <= MOVES_KEPT) stored++;
       this.inverse[depth] = inverseMove(m, info);
@@ -318,7 +320,6 @@ export class Solver {
     nodes: number,
     nodeCap: number,
     deadline: number,
-    budgetBytes: number,
   ): RunResult {
     const stop = (outcome: RunResult['outcome']): RunResult => ({ outcome, nodes, maxDepth: 0 });
     const table = this.table;
@@ -334,6 +335,8 @@ export class Solver {
       head[b] = idx;
       if (b > top) top = b;
     };
+    // The open list's arrays share the budget with the table.
+    table.maxBytes -= head.byteLength + 3 * offsetOf.byteLength;
     table.insert(key, engine.encode(key));
     offsetOf[0] = table.lastOffset;
     parentOf[0] = -1;
@@ -365,9 +368,9 @@ export class Solver {
         if (status === INSERTED) {
           const idx = table.count - 1;
           if (idx >= offsetOf.length) {
-            if (3 * 2 * offsetOf.byteLength > budgetBytes * 0.2) {
-              return stop('memory');
-            }
+            const more = 3 * offsetOf.byteLength;
+            if (table.bytes + more > table.maxBytes) return stop('memory');
+            table.maxBytes -= more;
             offsetOf = grow(offsetOf);
             parentOf = grow(parentOf);
             nextOf = grow(nextOf);
@@ -445,7 +448,10 @@ export class Solver {
     // A state has at most a few hundred moves; keep that much headroom. The buffer stops growing
     // near MOVES_KEPT (deeper plies share one list's room), and the ply arrays are checked against
     // the budget where they grow.
-    if (at + MOVE_HEADROOM > this.moves.length) this.moves = grow(this.moves);
+    if (at + MOVE_HEADROOM > this.moves.length) {
+      this.table.maxBytes -= this.moves.byteLength;
+      this.moves = grow(this.moves);
+    }
     return engine.generate(this.moves, at);
   }
 

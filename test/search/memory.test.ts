@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { dealFromSeed } from '../../src/rules/deal';
+import { resolveRules } from '../../src/rules/rules';
+import { Solver } from '../../src/search/solver';
+
+/**
+ * The memory budget (`memoryMiB`) is one for the transposition table and the search stack: the
+ * table may fill what the stack does not hold (docs/algorithms.md, "The transposition table").
+ */
+describe('the memory budget', () => {
+  const MiB = 1024 * 1024;
+  /** Bytes of a table entry in these games: a header word, the rank and a key of four words. */
+  const ENTRY_BYTES = 24;
+
+  it('lets the table use what the stack of a Canfield search does not, and stops on memory there', () => {
+    // Lost deals far bigger than the budget: both stop on memory, never with a verdict.
+    for (const [game, seed] of [['canfield-sequences', 597], ['canfield', 396]] as const) {
+      const budget = 8;
+      const result = new Solver({ memoryMiB: budget }).solve(dealFromSeed(resolveRules(game), seed), { timeLimitMs: 60_000 });
+      expect(result.verdict, game).toBe('unknown');
+      expect(result.reason, game).toBe('memory');
+      // The entries alone pass 60% of the budget (with their slots, over 90%); a table held to
+      // 80% of it keeps them near 55%.
+      expect(result.uniqueStates * ENTRY_BYTES, game).toBeGreaterThan(0.6 * budget * MiB);
+    }
+  });
+
+  it('still stops a deep depth-first path on memory, the stack and the table sharing the budget', () => {
+    const result = new Solver({ memoryMiB: 4 }).solve(dealFromSeed(resolveRules('canister'), 159), { timeLimitMs: 60_000 });
+    expect(result.verdict).toBe('unknown');
+    expect(result.reason).toBe('memory');
+    expect(result.uniqueStates).toBeGreaterThan(0);
+  });
+});
