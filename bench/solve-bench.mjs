@@ -20,6 +20,8 @@ const USAGE = `usage: node bench/solve-bench.mjs [options]
   --games a,b         presets to run (default: all: ${PRESET_NAMES.join(', ')})
   --from N            first deal number (default 1)
   --count N           deals per preset (default 200)
+  --seeds a,b,...     these deals instead of a range (e.g. the undecided list of a 10 s bench,
+                      given --time-limit 120)
   --time-limit S      seconds per deal (default 10); 0 = none
   --node-limit N      nodes per deal (default: none)
   --memory MiB        solver memory budget per deal (default: the solver's)
@@ -27,7 +29,7 @@ const USAGE = `usage: node bench/solve-bench.mjs [options]
   --help              this text`;
 
 function parseArgs(argv) {
-  const options = { games: PRESET_NAMES.slice(), from: 1, count: 200, timeLimitS: 10, nodeLimit: undefined, memoryMiB: undefined, json: false };
+  const options = { games: PRESET_NAMES.slice(), from: 1, count: 200, seeds: undefined, timeLimitS: 10, nodeLimit: undefined, memoryMiB: undefined, json: false };
   const number = (flag, text, min) => {
     const value = Number(text);
     if (text === undefined || !Number.isFinite(value) || value < min) fail(`${flag} needs a number >= ${min}, not ${JSON.stringify(text)}`);
@@ -48,6 +50,13 @@ function parseArgs(argv) {
       case '--from':
         options.from = Math.floor(number(flag, value(), 0));
         break;
+      case '--seeds': {
+        const seeds = String(value() ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+        for (const t of seeds) if (!/^[0-9]+$/.test(t)) fail(`--seeds needs deal numbers separated by commas, not ${JSON.stringify(t)}`);
+        if (seeds.length === 0) fail('--seeds needs at least one deal number');
+        options.seeds = seeds.map(Number);
+        break;
+      }
       case '--count':
         options.count = Math.floor(number(flag, value(), 1));
         break;
@@ -107,7 +116,7 @@ function targetVerdict(row, options) {
   if (!t) return 'no target';
   const text = `<= ${(t.unknownShare * 100).toFixed(1)}% unknown, <= ${t.meanMs} ms`;
   const met = row.unknown <= t.unknownShare * row.deals && row.meanMs <= t.meanMs;
-  const asStated = options.timeLimitS === 10 && options.nodeLimit === undefined && options.from === 1 && options.count >= 1000;
+  const asStated = options.timeLimitS === 10 && options.nodeLimit === undefined && options.seeds === undefined && options.from === 1 && options.count >= 1000;
   return `${text}: ${met ? 'met' : 'missed'}${asStated ? '' : ' (indicative: not the 10 s, deals 1..1000 run)'}`;
 }
 
@@ -132,8 +141,9 @@ function benchPreset(game, options) {
   let peakRss = process.memoryUsage().rss;
   const started = performance.now();
   let lastReport = started;
-  for (let i = 0; i < options.count; i++) {
-    const seed = options.from + i;
+  const seeds = options.seeds ?? Array.from({ length: options.count }, (_, i) => options.from + i);
+  for (let i = 0; i < seeds.length; i++) {
+    const seed = seeds[i];
     const result = solver.solve(dealFromSeed(rules, seed), limits);
     counts[result.verdict]++;
     if (result.verdict === 'unknown') {
@@ -145,10 +155,10 @@ function benchPreset(game, options) {
     nodes += result.nodes;
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
     const now = performance.now();
-    if (now - lastReport >= PROGRESS_EVERY_MS || i === options.count - 1) {
+    if (now - lastReport >= PROGRESS_EVERY_MS || i === seeds.length - 1) {
       lastReport = now;
       console.error(
-        `${game}: ${i + 1}/${options.count} deals (last ${seed}: ${result.verdict}, ${result.elapsedMs.toFixed(0)} ms), ` +
+        `${game}: ${i + 1}/${seeds.length} deals (last ${seed}: ${result.verdict}, ${result.elapsedMs.toFixed(0)} ms), ` +
           `won ${counts.winnable} lost ${counts.unwinnable} unknown ${counts.unknown}, ${((now - started) / 1000).toFixed(1)} s`,
       );
     }
@@ -156,7 +166,7 @@ function benchPreset(game, options) {
   const sorted = times.slice().sort((a, b) => a - b);
   return {
     game,
-    deals: options.count,
+    deals: seeds.length,
     from: options.from,
     won: counts.winnable,
     lost: counts.unwinnable,
@@ -164,7 +174,7 @@ function benchPreset(game, options) {
     unknownReasons: reasons,
     undecidedDeals: undecided,
     slowestDecided: decided.sort((a, b) => b.ms - a.ms).slice(0, SLOWEST_LISTED).map((d) => ({ ...d, ms: Math.round(d.ms) })),
-    meanMs: solveMs / options.count,
+    meanMs: solveMs / seeds.length,
     medianMs: percentile(sorted, 50),
     p90Ms: percentile(sorted, 90),
     maxMs: sorted[sorted.length - 1],
@@ -203,7 +213,7 @@ function formatTable(rows, options) {
     .filter(Boolean)
     .join(' and ');
   const out = [
-    `deals ${options.from}..${options.from + options.count - 1} per preset, limit ${limit || 'none'} per deal, one thread, node ${process.version}`,
+    `deals ${options.seeds ? options.seeds.join(' ') : `${options.from}..${options.from + options.count - 1}`} per preset, limit ${limit || 'none'} per deal, one thread, node ${process.version}`,
     '',
     line(header),
     line(widths.map((w) => '-'.repeat(w))),
