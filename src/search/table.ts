@@ -5,7 +5,8 @@
  * touches one cache line:
  *   slots[2i]      offset of the entry in the arena, plus 1 (0 = empty slot)
  *   slots[2i + 1]  the key's 32-bit hash, so most probes are decided without touching the arena
- * The arena is one Uint32Array of entries [length, rank, word 0, word 1, ...]. A hit compares the
+ * The arena holds the entries [length, rank, word 0, word 1, ...], in segments of 1 MiB that are
+ * added as needed and never copied (an offset names a segment and a place in it). A hit compares the
  * whole key, never just the hash: two states can share a hash but never an entry, so a collision
  * can never make the search skip a state it has not seen (and so never wrongly report "unwinnable").
  *
@@ -16,14 +17,15 @@
  * higher rank is PRESENT, and met at a lower rank it is entered again (INSERTED) with the lower
  * rank stored. Ranks only fall, so every key is entered a bounded number of times.
  *
- * The slots and the arena start small (an easy deal clears a few KiB, not the whole budget) and
- * double while what is in use fits in `maxBytes`: the slots of the current size and the arena's
- * words. When nothing more fits, `insert` answers FULL and the search stops with unknown. A `clear`
- * keeps the arena whatever its size, and the slots, when they double, are rehashed into the array
- * they last grew out of whenever it is big enough, so a solver that goes on to its next deal (one
- * per worker in a win-rate run) writes into pages the system has already handed out, and takes
- * fresh ones only for a search bigger than any before (docs/algorithms.md, "The transposition
- * table").
+ * The slots start small (an easy deal clears a few KiB, not the whole budget) and double while
+ * everything the table holds fits in `maxBytes`: both slot arrays (the one in use and the one it
+ * last grew out of, kept to grow into) and the arena words in use. Nothing is held twice for a
+ * copy, so `bytes` bounds the memory the table keeps. When nothing more fits, `insert` first gives
+ * back the slot memory kept from earlier searches, then answers FULL and the search stops with
+ * unknown. A `clear` keeps the arena's segments and the slot arrays, so a solver that goes on to
+ * its next deal (one per worker in a win-rate run) writes into pages the system has already handed
+ * out, and takes fresh ones only for a search bigger than any before (docs/algorithms.md, "The
+ * transposition table").
  *
  * Restarts that keep what they proved (docs/algorithms.md, "Restarts that keep their proofs"): each
  * entry's first word also holds a status (OPEN while its state is being searched, then PROVEN when
@@ -45,7 +47,14 @@ const EPOCH_SHIFT = 10;
 const MAX_EPOCH = (1 << 22) - 1;
 
 const INITIAL_SLOTS = 1 << 14;
-const INITIAL_ARENA_WORDS = 1 << 16;
+/**
+ * The arena is a list of segments of this many words (1 MiB), allocated as the entries need them
+ * and never copied: growing by copying held the old and the new array at once, so a table near its
+ * budget took half as much again (Hoyle deal 793 at `--memory 1900`: 3.1 GB peak resident).
+ */
+const SEG_BITS = 18;
+const SEG_WORDS = 1 << SEG_BITS;
+const SEG_MASK = SEG_WORDS - 1;
 /** The most slots `clear` keeps (see there). */
 const KEPT_SLOTS = 1 << 16;
 /** Arena offsets live in Int32 slots (plus 1), so the arena holds fewer words than 2^31. */
@@ -66,7 +75,9 @@ export class StateTable {
   private slots = new Int32Array(2 * INITIAL_SLOTS);
   /** The array the slots last grew out of, kept to grow into again. */
   private spare = new Int32Array(0);
-  private arena = new Uint32Array(INITIAL_ARENA_WORDS);
+  /** The arena's segments (kept by `clear`); an entry never straddles two. */
+  private segs: Uint32Array[] = [];
+  /** Arena words in use, with the unused ends of filled segments: the offset of the next entry. */
   private arenaUsed = 0;
   private mask = INITIAL_SLOTS - 1;
   /** Entries stored. */
@@ -86,13 +97,30 @@ export class StateTable {
     this.maxBytes = maxBytes;
   }
 
-  /** Bytes the table holds now: its slots and the arena words in use (see above). */
+  /**
+   * Bytes the table holds now: its slot arrays (the one in use and the one kept to grow into, whole)
+   * and the arena words in use. Nothing is ever held twice for a copy, so this bounds what the
+   * table keeps in memory.
+   */
   get bytes(): number {
     return this.slotBytes + this.arenaUsed * 4;
   }
 
   private get slotBytes(): number {
-    return 8 * (this.mask + 1);
+    return this.slots.byteLength + this.spare.byteLength;
+  }
+
+  /**
+   * Whether `words` more arena words fit in the budget. Before saying no it gives back the slot
+   * memory kept from earlier searches: the spare array, then the part of the slot array not in use.
+   */
+  private fits(words: number): boolean {
+    const need = (this.arenaUsed + words) * 4;
+    if (need + this.slotBytes <= this.maxBytes) return true;
+    this.spare = new Int32Array(0);
+    const inUse = 2 * (this.mask + 1);
+    if (this.slots.length > inUse) this.slots = this.slots.slice(0, inUse);
+    return need + this.slotBytes <= this.maxBytes;
   }
 
   /**
@@ -121,11 +149,13 @@ export class StateTable {
   }
 
   statusAt(off: number): number {
-    return (this.arena[off]! >>> STATUS_SHIFT) & 3;
+    return (this.segs[off >>> SEG_BITS]![off & SEG_MASK]! >>> STATUS_SHIFT) & 3;
   }
 
   setStatus(off: number, status: number): void {
-    this.arena[off] = (this.arena[off]! & ~(3 << STATUS_SHIFT)) | (status << STATUS_SHIFT);
+    const seg = this.segs[off >>> SEG_BITS]!;
+    const at = off & SEG_MASK;
+    seg[at] = (seg[at]! & ~(3 << STATUS_SHIFT)) | (status << STATUS_SHIFT);
   }
 
   /**
@@ -137,36 +167,42 @@ export class StateTable {
     const mask = this.mask;
     let i = hash & mask;
     const slots = this.slots;
-    const arena = this.arena;
+    const segs = this.segs;
     for (;;) {
       const at = slots[2 * i]!;
       if (at === 0) break;
       if (slots[2 * i + 1] === hash) {
         const off = at - 1;
-        const head = arena[off]!;
+        const arena = segs[off >>> SEG_BITS]!;
+        const e = off & SEG_MASK;
+        const head = arena[e]!;
         if ((head & LENGTH_MASK) === length) {
           let k = 0;
-          while (k < length && arena[off + 2 + k] === key[k]) k++;
+          while (k < length && arena[e + 2 + k] === key[k]) k++;
           if (k === length) {
             this.lastOffset = off;
             const stale = head >>> EPOCH_SHIFT !== this.epoch && ((head >>> STATUS_SHIFT) & 3) !== PROVEN;
-            if (!stale && arena[off + 1]! <= rank) return PRESENT;
-            this.lostRank = ((head >>> STATUS_SHIFT) & 3) === PROVEN ? arena[off + 1]! : -1;
+            if (!stale && arena[e + 1]! <= rank) return PRESENT;
+            this.lostRank = ((head >>> STATUS_SHIFT) & 3) === PROVEN ? arena[e + 1]! : -1;
             // Entered again, at a lower rank or in a later run than an unproved entry: the same
             // entry, so `count` stays (ranks are 0 in the tableau-only games, whose best-first
             // search numbers entries by `count`, and which never keep a table between runs).
-            arena[off] = length | (this.epoch << EPOCH_SHIFT);
-            arena[off + 1] = rank;
+            arena[e] = length | (this.epoch << EPOCH_SHIFT);
+            arena[e + 1] = rank;
             return INSERTED;
           }
         }
       }
       i = (i + 1) & mask;
     }
-    const need = this.arenaUsed + length + 2;
-    if (need * 4 + this.slotBytes > this.maxBytes) return FULL;
-    if (need > this.arena.length) this.growArena(need);
-    if ((this.count + 1) * 4 > (this.mask + 1) * 3 && this.growSlots()) {
+    // The new entry goes at the end of the arena, or at the start of the next segment when the
+    // rest of this one is too short (its first word then reads 0: no entry).
+    let off = this.arenaUsed;
+    const words = length + 2;
+    const rest = SEG_WORDS - (off & SEG_MASK);
+    const skip = rest < words ? rest : 0;
+    if (off + skip + words > MAX_ARENA_WORDS || !this.fits(skip + words)) return FULL;
+    if ((this.count + 1) * 4 > (this.mask + 1) * 3 && this.growSlots(skip + words)) {
       i = hash & this.mask;
       while (this.slots[2 * i] !== 0) i = (i + 1) & this.mask;
     } else if ((this.count + 1) * 10 > (this.mask + 1) * 9) {
@@ -174,12 +210,18 @@ export class StateTable {
       // (longer probes, but the search goes on) before the table is full.
       return FULL;
     }
-    const off = this.arenaUsed;
+    if (skip > 0) {
+      this.segs[off >>> SEG_BITS]![off & SEG_MASK] = 0;
+      off += skip;
+    }
+    if (off >>> SEG_BITS === this.segs.length) this.segs.push(new Uint32Array(SEG_WORDS));
+    const arena = this.segs[off >>> SEG_BITS]!;
+    const e = off & SEG_MASK;
     this.lostRank = -1;
-    this.arena[off] = length | (this.epoch << EPOCH_SHIFT);
-    this.arena[off + 1] = rank;
-    for (let k = 0; k < length; k++) this.arena[off + 2 + k] = key[k]!;
-    this.arenaUsed += length + 2;
+    arena[e] = length | (this.epoch << EPOCH_SHIFT);
+    arena[e + 1] = rank;
+    for (let k = 0; k < length; k++) arena[e + 2 + k] = key[k]!;
+    this.arenaUsed = off + words;
     this.slots[2 * i] = off + 1;
     this.slots[2 * i + 1] = hash;
     this.count++;
@@ -190,35 +232,42 @@ export class StateTable {
   /** The arena offset of every entry, in the order they were entered (for tests and diagnostics). */
   offsets(): number[] {
     const out: number[] = [];
-    for (let off = 0; off < this.arenaUsed; off += (this.arena[off]! & LENGTH_MASK) + 2) out.push(off);
+    for (let off = 0; off < this.arenaUsed; ) {
+      const length = this.segs[off >>> SEG_BITS]![off & SEG_MASK]! & LENGTH_MASK;
+      if (length === 0) {
+        off = ((off >>> SEG_BITS) + 1) << SEG_BITS;
+        continue;
+      }
+      out.push(off);
+      off += length + 2;
+    }
     return out;
   }
 
   /** The rank stored with the entry at arena offset `off`. */
   rankAt(off: number): number {
-    return this.arena[off + 1]!;
+    return this.segs[off >>> SEG_BITS]![(off & SEG_MASK) + 1]!;
   }
 
   /** Copies the key of the entry at arena offset `off` into `key` and returns its length in words. */
   keyAt(off: number, key: Uint32Array): number {
-    const length = this.arena[off]! & LENGTH_MASK;
-    for (let k = 0; k < length; k++) key[k] = this.arena[off + 2 + k]!;
+    const arena = this.segs[off >>> SEG_BITS]!;
+    const e = off & SEG_MASK;
+    const length = arena[e]! & LENGTH_MASK;
+    for (let k = 0; k < length; k++) key[k] = arena[e + 2 + k]!;
     return length;
   }
 
-  /** Makes room for `words` arena words (within the budget, which `insert` checked), doubling. */
-  private growArena(words: number): void {
-    const arena = new Uint32Array(Math.min(MAX_ARENA_WORDS, Math.max(words, 2 * this.arena.length)));
-    arena.set(this.arena.subarray(0, this.arenaUsed));
-    this.arena = arena;
-  }
-
-  private growSlots(): boolean {
+  /** Doubles the slots, if the budget holds them beside `pending` more arena words. */
+  private growSlots(pending: number): boolean {
     const capacity = 2 * (this.mask + 1);
-    if (this.arenaUsed * 4 + capacity * 8 > this.maxBytes) return false;
     let slots = this.spare;
     if (slots.length >= 2 * capacity) slots.fill(0, 0, 2 * capacity);
-    else slots = new Int32Array(2 * capacity);
+    else {
+      // A new array beside the one in use, which is kept to grow into next time.
+      if ((this.arenaUsed + pending) * 4 + this.slots.byteLength + capacity * 8 > this.maxBytes) return false;
+      slots = new Int32Array(2 * capacity);
+    }
     const mask = capacity - 1;
     const old = this.slots;
     for (let j = 0, end = 2 * (this.mask + 1); j < end; j += 2) {
