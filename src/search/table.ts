@@ -235,7 +235,7 @@ export class StateTable {
     for (let off = 0; off < this.arenaUsed; ) {
       const length = this.segs[off >>> SEG_BITS]![off & SEG_MASK]! & LENGTH_MASK;
       if (length === 0) {
-        off = ((off >>> SEG_BITS) + 1) << SEG_BITS;
+        off = ((off >>> SEG_BITS) + 1) * SEG_WORDS;
         continue;
       }
       out.push(off);

@@ -28,6 +28,40 @@ describe('the transposition table', () => {
     // The budget is used: the entries' arena words (5 each) fill two thirds of it. Stopping when
     // the slots could not double (at 3/4 of them) would keep it under 0.64.
     expect(accepted * 5 * 4).toBeGreaterThan(maxBytes * 0.65);
+    // The arena passed from one segment to the next (an entry never straddles two): every entry is
+    // listed once, in the order entered, with its own key.
+    const offsets = table.offsets();
+    expect(offsets.length).toBe(accepted);
+    const back = new Uint32Array(4);
+    offsets.forEach((off, i) => {
+      expect(table.keyAt(off, back)).toBe(3);
+      expect(Array.from(back.subarray(0, 3))).toEqual([i, 0xabcdef, i * 7]);
+    });
+  });
+
+  it('lists every entry once after a clear, across segments written before with entries of another size', () => {
+    const table = new StateTable(64 << 20);
+    const key = new Uint32Array(5);
+    const fill = (n: number, words: number) => {
+      for (let i = 0; i < n; i++) {
+        keyOf(i, key);
+        key[3] = i;
+        key[4] = i;
+        expect(table.insert(key, words)).toBe(INSERTED);
+      }
+    };
+    // 1 MiB segments (262,144 words): entries of 7 words, then of 6, cross several segment ends,
+    // and the second fill's unused segment ends lie where the first wrote entries.
+    fill(300_000, 5);
+    table.clear();
+    fill(300_000, 4);
+    const offsets = table.offsets();
+    expect(offsets.length).toBe(300_000);
+    const back = new Uint32Array(4);
+    for (const i of [0, 43_690, 43_691, 87_381, 87_382, 299_999]) {
+      expect(table.keyAt(offsets[i]!, back)).toBe(4);
+      expect(Array.from(back)).toEqual([i, 0xabcdef, i * 7, i]);
+    }
   });
 
   it('enters a key again at a lower rank, never at the same or a higher one', () => {
