@@ -118,9 +118,7 @@ export class Solver {
     const started = performance.now();
     const deadline = started + o.timeLimitMs;
     const table = this.table;
-    // One budget for the table and the search stack: the table may fill whatever the stack does
-    // not hold (a Canister path can run millions of plies deep; a Canfield path a few hundred).
-    const budgetBytes = o.memoryMiB * 1024 * 1024;
+    this.budgetBytes = o.memoryMiB * 1024 * 1024;
     const deadStats = { enabled: false, checked: 0, dead: 0, byCount: 0 };
     let nodes = 0;
     let maxDepth = 0;
@@ -180,13 +178,13 @@ export class Solver {
         table.clear();
       }
       this.shrinkStack();
-      table.maxBytes = budgetBytes - this.stackBytes();
+      this.shareBudget();
       // 'auto' is off in every game: measured not to pay for its cost (docs/algorithms.md, rule 6).
       const dead = o.deadCheck === true ? new DeadCheck(engine) : NO_DEAD_CHECK;
       const r =
         engine.tableauOnly && run % 2 === 1
           ? this.bestFirst(engine, position, nodes, cap, deadline)
-          : this.depthFirst(engine, position, nodes, cap, deadline, budgetBytes, dead, keeps);
+          : this.depthFirst(engine, position, nodes, cap, deadline, dead, keeps);
       nodes = r.nodes;
       if (dead.enabled) {
         deadStats.enabled = true;
@@ -207,6 +205,8 @@ export class Solver {
   }
 
   private won: Move[] | undefined;
+  /** The memory budget of the current `solve`, in bytes. */
+  private budgetBytes = 0;
 
   /**
    * One depth-first search from the root, counting nodes on from `nodes` up to `nodeCap`. Answers
@@ -218,7 +218,6 @@ export class Solver {
     nodes: number,
     nodeCap: number,
     deadline: number,
-    budgetBytes: number,
     dead: DeadStates,
     keeps: boolean,
   ): RunResult {
@@ -291,8 +290,7 @@ export class Solver {
       if (depth > maxDepth) maxDepth = depth;
       if (depth + 1 >= this.start.length) {
         this.ensurePly(depth);
-        table.maxBytes = budgetBytes - this.stackBytes();
-        if (table.bytes > table.maxBytes) return stop('memory');
+        if (!this.shareBudget()) return stop('memory');
       }
       if (depth === stored && at + MOVE_HEADROOM <= MOVES_KEPT) stored++;
       this.inverse[depth] = inverseMove(m, info);
@@ -336,7 +334,7 @@ export class Solver {
       if (b > top) top = b;
     };
     // The open list's arrays share the budget with the table.
-    table.maxBytes -= head.byteLength + 3 * offsetOf.byteLength;
+    this.shareBudget(head.byteLength + 3 * offsetOf.byteLength);
     table.insert(key, engine.encode(key));
     offsetOf[0] = table.lastOffset;
     parentOf[0] = -1;
@@ -368,9 +366,7 @@ export class Solver {
         if (status === INSERTED) {
           const idx = table.count - 1;
           if (idx >= offsetOf.length) {
-            const more = 3 * offsetOf.byteLength;
-            if (table.bytes + more > table.maxBytes) return stop('memory');
-            table.maxBytes -= more;
+            if (!this.shareBudget(head.byteLength + 6 * offsetOf.byteLength)) return stop('memory');
             offsetOf = grow(offsetOf);
             parentOf = grow(parentOf);
             nextOf = grow(nextOf);
@@ -437,6 +433,16 @@ export class Solver {
     if (on < this.low[ply]!) this.low[ply] = on;
   }
 
+  /**
+   * One memory budget (docs/algorithms.md, "The transposition table"): the table may fill what the
+   * search stack and the `other` bytes (a best-first run's open list) do not hold. Answers whether
+   * what the table holds already fits.
+   */
+  private shareBudget(other = 0): boolean {
+    this.table.maxBytes = this.budgetBytes - this.stackBytes() - other;
+    return this.table.bytes <= this.table.maxBytes;
+  }
+
   /** Bytes held by the search stack; it counts against the memory budget with the table. */
   private stackBytes(): number {
     return this.moves.byteLength + 8 * this.start.byteLength;
@@ -449,8 +455,8 @@ export class Solver {
     // near MOVES_KEPT (deeper plies share one list's room), and the ply arrays are checked against
     // the budget where they grow.
     if (at + MOVE_HEADROOM > this.moves.length) {
-      this.table.maxBytes -= this.moves.byteLength;
       this.moves = grow(this.moves);
+      this.shareBudget();
     }
     return engine.generate(this.moves, at);
   }
