@@ -14,7 +14,7 @@
 //
 // Progress goes to stderr, the table (or the JSON rows) to stdout.
 
-import { dealFromSeed, PRESET_NAMES, resolveRules, Solver } from '../dist/index.js';
+import { dealFromSeed, defaultMemoryMiB, PRESET_NAMES, resolveRules, Solver } from '../dist/index.js';
 
 const USAGE = `usage: node bench/solve-bench.mjs [options]
   --games a,b         presets to run (default: all: ${PRESET_NAMES.join(', ')})
@@ -24,7 +24,7 @@ const USAGE = `usage: node bench/solve-bench.mjs [options]
                       given --time-limit 120)
   --time-limit S      seconds per deal (default 10); 0 = none
   --node-limit N      nodes per deal (default: none)
-  --memory MiB        solver memory budget per deal (default: the solver's)
+  --memory MiB        solver memory budget per deal (default: the CLI's, defaultMemoryMiB(1))
   --json              print the rows as JSON instead of a table
   --help              this text`;
 
@@ -127,7 +127,7 @@ const PROGRESS_EVERY_MS = 2000;
 
 function benchPreset(game, options) {
   const rules = resolveRules(game);
-  const solver = new Solver(options.memoryMiB === undefined ? {} : { memoryMiB: options.memoryMiB });
+  const solver = new Solver({ memoryMiB: options.memoryMiB ?? defaultMemoryMiB(1) });
   const limits = {};
   if (options.timeLimitS > 0) limits.timeLimitMs = options.timeLimitS * 1000;
   if (options.nodeLimit !== undefined) limits.nodeLimit = options.nodeLimit;

@@ -15,7 +15,7 @@ export function withLimitOptions<T>(yargs: Argv<T>): Argv<T & LimitArgs> {
   return yargs
     .option('time-limit', { type: 'string', describe: 'seconds (fractions allowed)', group: GROUP, requiresArg: true })
     .option('node-limit', { type: 'string', describe: 'nodes expanded', group: GROUP, requiresArg: true })
-    .option('memory', { type: 'string', describe: 'MiB of transposition table', group: GROUP, requiresArg: true });
+    .option('memory', { type: 'string', describe: 'MiB of transposition table and search stack per deal (default 1900, less when the machine has under 2.5 GiB per worker)', group: GROUP, requiresArg: true });
 }
 
 function positive(flag: string, text: string, whole: boolean): number {

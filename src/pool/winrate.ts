@@ -12,6 +12,7 @@ import { type RunSummary, SummaryBuilder } from '../analyze/summary';
 import { presetRules, resolveRules, type Rules, type RulesOptions, rulesToJson } from '../rules/rules';
 import type { SolveOptions } from '../search/types';
 import { defaultWorkers, rangeSource, solveDeals } from './pool';
+import { defaultMemoryMiB } from './memory';
 
 export interface WinRateOptions {
   /** The game preset. Optional with `resume` (the file names it). */
@@ -25,7 +26,10 @@ export interface WinRateOptions {
   /** Per-deal limits. With neither nodeLimit nor timeLimitMs, timeLimitMs is DEFAULT_TIME_LIMIT_MS. */
   nodeLimit?: number;
   timeLimitMs?: number;
-  /** Transposition table per worker, MiB (default: the solver's). */
+  /**
+   * Transposition table per worker, MiB. Default: defaultMemoryMiB (1,900, less when the machine
+   * cannot give every worker that much); the header records the number used, so a resumed run keeps it.
+   */
   memoryMiB?: number;
   /** Worker threads (default os.availableParallelism()); 0 or 1 solve in the calling thread. */
   workers?: number;
@@ -139,7 +143,7 @@ function newRun(options: WinRateOptions): ResolvedRun {
   const nodeLimit = positiveOrNull('node limit', options.nodeLimit, true);
   let timeLimitMs = positiveOrNull('time limit', options.timeLimitMs, false);
   if (nodeLimit === null && timeLimitMs === null) timeLimitMs = DEFAULT_TIME_LIMIT_MS;
-  const memoryMiB = positiveOrNull('memory', options.memoryMiB, false);
+  const memoryMiB = positiveOrNull('memory', options.memoryMiB, false) ?? defaultMemoryMiB(options.workers ?? defaultWorkers());
   const limits: RunLimits = { nodeLimit, timeLimitMs, memoryMiB };
   const header = makeHeader({ game: rules.game, rules: rulesToJson(rules), from, deals, shard: resolveShard(options), limits, saveSolutions: options.saveSolutions === true });
   return { header, limits: solveOptions(limits) };

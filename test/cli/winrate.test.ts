@@ -3,7 +3,11 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readResults } from '../../src/analyze/results';
+import { defaultMemoryMiB } from '../../src/pool/memory';
 import { CLI, expectUserError, runCli, scratchDir } from './run-cli';
+
+/** The table each deal gets when a run names none (`--workers 0`: the main thread), as the header records it. */
+const TABLE_MIB = defaultMemoryMiB(0);
 
 const scratch = scratchDir();
 afterAll(() => scratch.cleanup());
@@ -97,7 +101,7 @@ describe('patience winrate output', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     const lines = r.stdout.trimEnd().split('\n');
-    expect(lines[0]).toBe('british-canister: 50 deals of deals 1-50, node limit 1000 per deal');
+    expect(lines[0]).toBe(`british-canister: 50 deals of deals 1-50, node limit 1000, table ${TABLE_MIB} MiB per deal`);
     expect(lines[1]).toMatch(/^ {2}won +\d+ +\d+\.\d\d%$/);
     expect(lines[2]).toMatch(/^ {2}lost +\d+ +\d+\.\d\d%$/);
     expect(lines[3]).toMatch(/^ {2}unknown +\d+/);
@@ -154,7 +158,7 @@ describe('patience report and merge', () => {
     const merged = await runCli(['merge', ...shards, '--out', all]);
     expect(merged.stderr).toBe('');
     expect(merged.code).toBe(0);
-    expect(merged.stdout).toMatch(/^merged 2 files, 40 deals, into .*all\.msgpack\ncanfield: 40 deals of deals 1-40, node limit 1000 per deal\n/);
+    expect(merged.stdout).toMatch(new RegExp(`^merged 2 files, 40 deals, into .*all\\.msgpack\ncanfield: 40 deals of deals 1-40, node limit 1000, table ${TABLE_MIB} MiB per deal\n`));
     const report = await runCli(['report', all]);
     expect(report.code).toBe(0);
     expect(merged.stdout.split('\n').slice(1).join('\n')).toBe(report.stdout);
@@ -179,6 +183,6 @@ describe('patience report and merge', () => {
     expectUserError(await runCli(['merge', shards[0]!, other, '--out', path('x.msgpack')]), /different limits \(node limit 1000 vs 999/);
     const r = await runCli(['report', shards[0]!]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^canfield: 20 deals of deals 1-20 \(shard 1\/2 of deals 1-40\), node limit 1000 per deal\n/);
+    expect(r.stdout).toMatch(new RegExp(`^canfield: 20 deals of deals 1-20 \\(shard 1/2 of deals 1-40\\), node limit 1000, table ${TABLE_MIB} MiB per deal\n`));
   });
 });

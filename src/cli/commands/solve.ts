@@ -1,4 +1,4 @@
-import { applyMove, describePosition, formatMove, type Move, type Position, replay, solve } from '../../index';
+import { applyMove, defaultMemoryMiB, describePosition, formatMove, type Move, type Position, replay, solve } from '../../index';
 import { defineCommand, EXIT } from '../command';
 import { readDeal, withDealOptions } from '../deal-input';
 import { print } from '../io';
@@ -27,7 +27,7 @@ export const solveCommand = defineCommand({
       .example('$0 solve --position p.json --json', 'a position from a file, as JSON'),
   run: (args) => {
     const position = readDeal(args);
-    const result = solve(position, limitsFromArgs(args));
+    const result = solve(position, { memoryMiB: defaultMemoryMiB(1), ...limitsFromArgs(args) });
     const moves = result.moves ?? [];
     if (result.verdict === 'winnable') checkSolution(position, moves);
     const exit = result.verdict === 'winnable' ? EXIT.ok : result.verdict === 'unwinnable' ? EXIT.no : EXIT.unknown;

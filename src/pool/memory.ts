@@ -1,0 +1,25 @@
+/**
+ * The table memory a deal gets when the user names none (`--memory`): as much as the hardest deals
+ * of the bench's lists need to be decided within 120 s, when the machine has it for every worker.
+ *
+ * Hoyle Canfield deals 52, 377 and 793 are decided in 75-115 s with 1,900 MiB of table and peak at
+ * 1.65-1.93 GiB resident, Node included; with 1,024 MiB they run out of memory (docs/results.md, "The
+ * 120 s condition"). So the default is 1,900 MiB per worker, under 2 GiB, but never more than three
+ * quarters of the machine's memory shared among the workers: a many-core laptop with little memory
+ * gets less per worker rather than swapping when several hard deals meet. A table only grows as its
+ * deal needs it, so easy deals use a few MiB whatever the budget.
+ */
+import { totalmem } from 'node:os';
+
+/** The most a worker gets by default (MiB): under 2 GiB resident with Node's own memory. */
+export const MAX_DEFAULT_MEMORY_MIB = 1900;
+/** The least a worker gets by default (MiB), however small the machine. */
+export const MIN_DEFAULT_MEMORY_MIB = 64;
+/** The share of the machine's memory the workers' tables may take together by default. */
+const MACHINE_SHARE = 0.75;
+
+/** The default table budget (MiB) of each of `workers` workers (0 or 1: the main thread alone). */
+export function defaultMemoryMiB(workers: number, machineBytes: number = totalmem()): number {
+  const share = (machineBytes / 2 ** 20) * MACHINE_SHARE / Math.max(1, Math.floor(workers));
+  return Math.max(MIN_DEFAULT_MEMORY_MIB, Math.min(MAX_DEFAULT_MEMORY_MIB, Math.floor(share)));
+}
