@@ -3,6 +3,7 @@ import type { Move, Place } from '../rules/move';
 import { rankAtOrder } from '../rules/order';
 import type { Position } from '../rules/position';
 import { autoFillsFromReserve, type Rules } from '../rules/rules';
+import { NO_RANK } from './table';
 import {
   AUTO_FILL_BIT,
   COUNT_SHIFT,
@@ -178,6 +179,11 @@ export class Engine {
    * state it generates; it is part of what the list depends on.
    */
   lostRank = -1;
+  /**
+   * Rule 12 across classes, set by the solver before `generate`: the table holds this state at
+   * another split class proved lost, so the waste cards every split reaches lead to lost states.
+   */
+  otherClassLost = false;
   // Scratch of `dropCandidatesOf` (rule 12): the current list while the other split's is made.
   private readonly keptIdx = new Int32Array(64);
   private readonly keptRedeal = new Int32Array(64);
@@ -336,6 +342,8 @@ export class Engine {
     this.redealsUsed = position.redealsUsed;
     this.passDominance = this.draw === 1 && this.redealLimit >= 0 && this.talonLen > 0;
     this.splitDominance = this.draw > 1 && this.redealLimit < 0 && this.talonLen > 0;
+    // A table lane holds ranks up to 62 (`StateTable`); the boundary's is talonLen + 1.
+    if (this.splitDominance && this.talonLen + 1 >= NO_RANK) throw new Error(`internal: a talon of ${this.talonLen} cards is too long for the table's lanes`);
     this.tableauOnly = this.talonLen === 0 && this.resCount === 0 && !this.foundationToTableau;
     // A later run of a restarting search (variant > 0) always orders its moves, with its own jitter.
     this.ordered = this.tableauOnly || this.foundationToTableau || variant > 0;
@@ -424,11 +432,20 @@ export class Engine {
   }
 
   /**
-   * The split class the key holds for split rank `rank`: `rank mod draw` off a boundary; a split on
-   * a boundary shares the key of class `draw - 1` (see `passRank`).
+   * The split class of split rank `rank`: `rank mod draw` off a boundary; a split on a boundary
+   * shares class `draw - 1` (see `passRank`).
    */
   private splitClass(rank: number): number {
     return rank === this.boundaryRank ? this.draw - 1 : rank % this.draw;
+  }
+
+  /**
+   * The table lane of a state of rank `rank` (`passRank`) under split dominance: its split class,
+   * within the group of four classes the key holds (`encode`, byte 3); -1 in the other games, whose
+   * table entries have no lanes (docs/algorithms.md, "One entry for every split class").
+   */
+  laneOf(rank: number): number {
+    return this.splitDominance ? this.splitClass(rank) & 3 : -1;
   }
 
   isWon(): boolean {
@@ -526,7 +543,7 @@ export class Engine {
       this.keptRedeal[i] = this.candRedeal[i]!;
     }
     const split = this.talonSplit;
-    this.talonSplit = this.splitFromKey(this.removed, this.splitClass(rank), rank);
+    this.talonSplit = this.splitFromKey(this.removed, this.splitClass(rank) >>> 2, rank);
     this.listTalonCards();
     this.talonSplit = split;
     // listTalonCards stamped the other split's entries with `stamp`: keep the others, in order.
@@ -537,6 +554,25 @@ export class Engine {
       if (this.candStamp[idx] === stamp) continue;
       this.candIdx[k] = idx;
       this.candRedeal[k] = this.keptRedeal[i]!;
+      k++;
+    }
+    this.candCount = k;
+  }
+
+  /**
+   * Rule 12 across split classes (docs/algorithms.md): drops from the candidates every talon entry
+   * that a pass of deals from the start of the talon brings to the top, the live entries `draw`,
+   * `2 draw`, ... and the last. Every split reaches those, so the same state at a split of another
+   * class, which the caller knows to be lost, reaches them too, and playing one leads where it leads.
+   */
+  private dropFirstPassCards(): void {
+    const d = this.draw;
+    let k = 0;
+    for (let i = 0, n = this.candCount; i < n; i++) {
+      const idx = this.candIdx[i]!;
+      if ((this.liveBelow(idx) + 1) % d === 0 || this.nextLive(idx + 1) < 0) continue;
+      this.candIdx[k] = idx;
+      this.candRedeal[k] = this.candRedeal[i]!;
       k++;
     }
     this.candCount = k;
@@ -677,7 +713,11 @@ export class Engine {
     // target stays a pile top until it comes): with draw 1 the list ends at the first such card.
     this.listTalonCards(this.draw === 1);
     // Rule 12: the waste cards that the state at a split proved lost reaches lead where it leads.
-    if (this.lostRank >= 0 && this.splitDominance && this.candCount > 0) this.dropCandidatesOf(this.lostRank);
+    // Across classes only the cards of a pass from the start are reached from every split.
+    if (this.splitDominance && this.candCount > 0) {
+      if (this.lostRank >= 0) this.dropCandidatesOf(this.lostRank);
+      else if (this.otherClassLost) this.dropFirstPassCards();
+    }
     // Rule 9 games marked the pile tops in forcedMove; the others mark them below, if needed.
     const topsMarked = this.chainBuilds;
 
@@ -1872,7 +1912,8 @@ export class Engine {
    *   3     talon split                      } only when the game has a stock, and not with
    *   4-5   redeals used (with a limit only) } draw 1 and a limit (see `passRank`); with a
    *                                              larger draw and unlimited redeals byte 3 is only
-   *                                              the split's class (see `passRank`)
+   *                                              the split's class divided by 4: the table keeps
+   *                                              four classes in the lanes of one entry (`laneOf`)
    *   ...   each tableau pile, sorted by bottom card (piles are interchangeable, so permutations
    *         are one state): its length, then its cards bottom to top, one byte each; or, where
    *         every pile is a built run (`runKeys`), each pile's length and bottom card, then the
@@ -1893,7 +1934,7 @@ export class Engine {
     bytes[2] = this.resCount;
     let n = 3;
     if (this.talonLen > 0) {
-      if (this.splitDominance) bytes[n++] = this.splitClass(this.splitRank());
+      if (this.splitDominance) bytes[n++] = this.splitClass(this.splitRank()) >>> 2;
       else if (!this.passDominance) bytes[n++] = this.keySplit();
       if (this.redealLimit >= 0 && !this.passDominance) {
         bytes[n++] = this.redealsUsed & 255;
@@ -2087,12 +2128,12 @@ export class Engine {
   private readonly keyRemoved = new Uint8Array(64);
 
   /**
-   * Under split dominance, the talon split of the state whose key holds split class `cls` (its
-   * removed flags `removed`) and whose rank is `rank`: 0 on a boundary, else just after the
+   * Under split dominance, the talon split of the state whose key holds split class group `group`
+   * (its class divided by 4; its removed flags `removed`) and whose rank is `rank`: 0 on a boundary, else just after the
    * `rank`-th live entry.
    */
-  private splitFromKey(removed: Uint8Array, cls: number, rank: number): number {
-    if (this.splitClass(rank) !== cls) throw new Error(`internal: rank ${rank} is not of split class ${cls}`);
+  private splitFromKey(removed: Uint8Array, group: number, rank: number): number {
+    if (this.splitClass(rank) >>> 2 !== group) throw new Error(`internal: rank ${rank} is not of the key's split classes ${4 * group}-${4 * group + 3}`);
     if (rank === this.boundaryRank) return 0;
     let seen = 0;
     for (let i = 0; i < this.talonLen; i++) {

@@ -35,6 +35,9 @@ const LONG_SHARE = 0.5;
 const BUCKETS = 1 << 16;
 const BUCKET_ZERO = 1 << 15;
 
+/** The Int32Arrays of one entry per ply (start, end, cursor, made, undoInfo, inverse, entryOf, laneOf, low, lostRank, otherLost). */
+const PLY_ARRAYS = 11;
+
 function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
   const b = new Int32Array(a.length * 2);
   b.set(a);
@@ -99,13 +102,18 @@ export class Solver {
   private undoInfo = new Int32Array(1 << 10);
   // inverse[ply]: the move that would take the move into this ply straight back (see below), or -1.
   private inverse = new Int32Array(1 << 10);
-  // Where runs keep their proofs: entryOf[ply] is the table entry of the ply's state, low[ply] the
-  // shallowest ply on the path that the search below it leaned on (see `close`).
+  // Where runs keep their proofs: entryOf[ply] is the table entry of the ply's state (and laneOf[ply]
+  // its lane, or -1), low[ply] the shallowest ply on the path that the search below it leaned on
+  // (see `close`).
   private entryOf = new Int32Array(1 << 10);
+  private laneOf = new Int32Array(1 << 10);
   private low = new Int32Array(1 << 10);
   // lostRank[ply]: where the ply's state was entered again at a lower rank after being proved lost
   // at a higher one, that rank (its list leaves out the moves that state has too: rule 12), or -1.
   private lostRank = new Int32Array(1 << 10);
+  // otherLost[ply]: 1 where the table holds the ply's state at another split class proved lost
+  // (rule 12 across classes: its list leaves out the waste cards every split reaches), else 0.
+  private otherLost = new Int32Array(1 << 10);
 
   constructor(options: SolveOptions = {}) {
     this.defaults = options;
@@ -226,8 +234,10 @@ export class Solver {
     let maxDepth = 0;
     const stop = (outcome: RunResult['outcome']): RunResult => ({ outcome, nodes, maxDepth });
     if (dead.isDead()) return stop('unwinnable');
-    if (table.insert(key, engine.encode(key), engine.passRank()) === FULL) return stop('memory');
+    const rootRank = engine.passRank();
+    if (table.insert(key, engine.encode(key), rootRank, engine.laneOf(rootRank)) === FULL) return stop('memory');
     this.entryOf[0] = table.lastOffset;
+    this.laneOf[0] = engine.laneOf(rootRank);
     this.low[0] = 0;
     let depth = 0;
     // Plies 0 .. stored-1 keep their move lists; deeper plies regenerate theirs on the way back.
@@ -236,7 +246,8 @@ export class Solver {
     this.cursor[0] = 0;
     this.inverse[0] = -1;
     this.lostRank[0] = -1;
-    this.end[0] = this.generateAt(engine, 0, -1);
+    this.otherLost[0] = 0;
+    this.end[0] = this.generateAt(engine, 0, -1, 0);
 
     while (depth >= 0) {
       if (this.cursor[depth] === this.end[depth]) {
@@ -246,7 +257,7 @@ export class Solver {
         if (depth >= 0) {
           engine.undo(this.made[depth]!, this.undoInfo[depth]!);
           // Same state, same list: the cursor goes on where it stopped.
-          if (depth >= stored) this.end[depth] = this.generateAt(engine, this.start[depth]!, this.lostRank[depth]!);
+          if (depth >= stored) this.end[depth] = this.generateAt(engine, this.start[depth]!, this.lostRank[depth]!, this.otherLost[depth]!);
         }
         continue;
       }
@@ -267,10 +278,12 @@ export class Solver {
         this.won = this.solution(position, depth + 1);
         return stop('winnable');
       }
-      const status = table.insert(key, engine.encode(key), engine.passRank());
+      const rank = engine.passRank();
+      const lane = engine.laneOf(rank);
+      const status = table.insert(key, engine.encode(key), rank, lane);
       if (status === PRESENT) {
         engine.undo(m, info);
-        if (keeps) this.leanOn(depth);
+        if (keeps) this.leanOn(depth, lane);
         continue;
       }
       if (status === FULL) return stop('memory');
@@ -278,7 +291,7 @@ export class Solver {
       // pass dominance a lower rank enters it again, and it is checked again). Only states entered
       // by a move that covers a card are checked (see DeadCheck.worthChecking).
       if (dead.worthChecking(m) && dead.isDead()) {
-        if (keeps) table.setStatus(table.lastOffset, PROVEN);
+        if (keeps) table.setStatus(table.lastOffset, PROVEN, lane);
         engine.undo(m, info);
         continue;
       }
@@ -295,11 +308,13 @@ export class Solver {
       if (depth === stored && at + MOVE_HEADROOM <= MOVES_KEPT) stored++;
       this.inverse[depth] = inverseMove(m, info);
       this.entryOf[depth] = table.lastOffset;
+      this.laneOf[depth] = lane;
       this.low[depth] = depth;
       this.lostRank[depth] = keeps ? table.lostRank : -1;
+      this.otherLost[depth] = keeps && lane >= 0 && table.otherLost ? 1 : 0;
       this.start[depth] = at;
       this.cursor[depth] = at;
-      this.end[depth] = this.generateAt(engine, at, this.lostRank[depth]!);
+      this.end[depth] = this.generateAt(engine, at, this.lostRank[depth]!, this.otherLost[depth]!);
     }
     return stop('unwinnable');
   }
@@ -413,23 +428,25 @@ export class Solver {
    */
   private close(ply: number): void {
     const off = this.entryOf[ply]!;
+    const lane = this.laneOf[ply]!;
     const low = this.low[ply]!;
-    if (this.table.statusAt(off) === OPEN) this.table.setStatus(off, low >= ply ? PROVEN : PENDING);
+    if (this.table.statusAt(off, lane) === OPEN) this.table.setStatus(off, low >= ply ? PROVEN : PENDING, lane);
     if (ply > 0 && low < this.low[ply - 1]!) this.low[ply - 1] = low;
   }
 
   /**
-   * A move from the state at `ply` met a state already entered (the table's last entry): a PROVEN
+   * A move from the state at `ply` met a state already entered (the table's last entry, in lane
+   * `lane`): a PROVEN
    * one is lost, so nothing; an OPEN one is on the path, and the state at `ply` leans on it; a
    * PENDING one leans on some open state that is not known here, so on the root (-1: nothing on
    * this path can be proven by this run).
    */
-  private leanOn(ply: number): void {
+  private leanOn(ply: number, lane: number): void {
     const off = this.table.lastOffset;
-    const status = this.table.statusAt(off);
+    const status = this.table.statusAt(off, lane);
     if (status === PROVEN) return;
     let on = -1;
-    if (status === OPEN) for (on = ply; on >= 0 && this.entryOf[on] !== off; on--);
+    if (status === OPEN) for (on = ply; on >= 0 && (this.entryOf[on] !== off || this.laneOf[on] !== lane); on--);
     if (on < this.low[ply]!) this.low[ply] = on;
   }
 
@@ -445,12 +462,13 @@ export class Solver {
 
   /** Bytes held by the search stack; it counts against the memory budget with the table. */
   private stackBytes(): number {
-    return this.moves.byteLength + 8 * this.start.byteLength;
+    return this.moves.byteLength + PLY_ARRAYS * this.start.byteLength;
   }
 
   /** Generates the moves of the engine's state into the move stack from `at`, growing it as needed. */
-  private generateAt(engine: Engine, at: number, lostRank: number): number {
+  private generateAt(engine: Engine, at: number, lostRank: number, otherLost: number): number {
     engine.lostRank = lostRank;
+    engine.otherClassLost = otherLost === 1;
     // A state has at most a few hundred moves; keep that much headroom. The buffer stops growing
     // near MOVES_KEPT (deeper plies share one list's room), and the ply arrays are checked against
     // the budget where they grow.
@@ -472,8 +490,10 @@ export class Solver {
       this.undoInfo = new Int32Array(1 << 10);
       this.inverse = new Int32Array(1 << 10);
       this.entryOf = new Int32Array(1 << 10);
+      this.laneOf = new Int32Array(1 << 10);
       this.low = new Int32Array(1 << 10);
       this.lostRank = new Int32Array(1 << 10);
+      this.otherLost = new Int32Array(1 << 10);
     }
   }
 
@@ -486,8 +506,10 @@ export class Solver {
     this.undoInfo = grow(this.undoInfo);
     this.inverse = grow(this.inverse);
     this.entryOf = grow(this.entryOf);
+    this.laneOf = grow(this.laneOf);
     this.low = grow(this.low);
     this.lostRank = grow(this.lostRank);
+    this.otherLost = grow(this.otherLost);
   }
 
   /** Replays the path from the root in a fresh engine, turning each internal move into public moves. */

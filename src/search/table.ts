@@ -32,6 +32,15 @@
  * it is proved lost, or PENDING when its proof leans on a state that was still open) and the run
  * (`epoch`) that entered it. `newRun` starts a run without clearing: a PROVEN entry stays, and the
  * others of an earlier run count as absent, so meeting one enters it again (INSERTED).
+ *
+ * Lanes (split dominance: a draw of more than one and unlimited redeals; docs/algorithms.md, "One
+ * entry for every split class"): the key leaves the split's class out, and one entry holds the
+ * state at up to four classes, each in its own byte ("lane") of the rank word: the lowest rank it
+ * was entered at (6 bits, NO_RANK when never) and its status (2 bits). A lane is entered, found
+ * present, proved and forgotten exactly as a whole entry is without lanes; the entry's epoch is the
+ * last run that touched any lane, and a run that touches an entry of an earlier one first forgets
+ * its lanes that are not PROVEN. A state entered at one class learns for free whether the same
+ * state at another class was proved lost (`otherLost`).
  */
 export const INSERTED = 0;
 export const PRESENT = 1;
@@ -45,6 +54,14 @@ const LENGTH_MASK = 0xff;
 const STATUS_SHIFT = 8;
 const EPOCH_SHIFT = 10;
 const MAX_EPOCH = (1 << 22) - 1;
+/** A lane's byte: rank in the low 6 bits (NO_RANK: the lane is empty), status in the top 2. */
+const LANE_RANK = 0x3f;
+export const NO_RANK = LANE_RANK;
+const LANE_STATUS_SHIFT = 6;
+/** The rank word of an entry with every lane empty. */
+const EMPTY_LANES = 0x3f3f3f3f;
+/** The low bit of each lane's status: with the high bit clear, the lane is PROVEN. */
+const LANE_LOW_BITS = 0x40404040;
 
 const INITIAL_SLOTS = 1 << 14;
 /**
@@ -89,6 +106,11 @@ export class StateTable {
    * lost at (its state at that rank is lost); otherwise -1. See docs/algorithms.md, rule 12.
    */
   lostRank = -1;
+  /**
+   * In lanes, when the last `insert` entered its lane (INSERTED): whether another lane of the same
+   * entry is PROVEN, so the same state at another split class is lost. See docs/algorithms.md.
+   */
+  otherLost = false;
   /** The run entries are entered in now (see `newRun`). */
   private epoch = 0;
   maxBytes: number;
@@ -148,21 +170,29 @@ export class StateTable {
     return true;
   }
 
-  statusAt(off: number): number {
-    return (this.segs[off >>> SEG_BITS]![off & SEG_MASK]! >>> STATUS_SHIFT) & 3;
-  }
-
-  setStatus(off: number, status: number): void {
+  /** The status of the entry at arena offset `off`, or of its lane `lane` (lanes; else -1). */
+  statusAt(off: number, lane = -1): number {
     const seg = this.segs[off >>> SEG_BITS]!;
     const at = off & SEG_MASK;
-    seg[at] = (seg[at]! & ~(3 << STATUS_SHIFT)) | (status << STATUS_SHIFT);
+    if (lane >= 0) return (seg[at + 1]! >>> (8 * lane + LANE_STATUS_SHIFT)) & 3;
+    return (seg[at]! >>> STATUS_SHIFT) & 3;
+  }
+
+  setStatus(off: number, status: number, lane = -1): void {
+    const seg = this.segs[off >>> SEG_BITS]!;
+    const at = off & SEG_MASK;
+    if (lane >= 0) {
+      const shift = 8 * lane + LANE_STATUS_SHIFT;
+      seg[at + 1] = (seg[at + 1]! & ~(3 << shift)) | (status << shift);
+    } else seg[at] = (seg[at]! & ~(3 << STATUS_SHIFT)) | (status << STATUS_SHIFT);
   }
 
   /**
    * Adds the key with its rank unless it is present with the same or a lower rank (PRESENT); a
-   * present key of higher rank takes the new rank. Returns INSERTED, PRESENT or FULL.
+   * present key of higher rank takes the new rank. Returns INSERTED, PRESENT or FULL. With `lane`
+   * (0-3; split dominance) the rank and status are those of that lane of the key's entry.
    */
-  insert(key: Uint32Array, length: number, rank = 0): number {
+  insert(key: Uint32Array, length: number, rank = 0, lane = -1): number {
     const hash = hashKey(key, length) | 0;
     const mask = this.mask;
     let i = hash & mask;
@@ -181,9 +211,11 @@ export class StateTable {
           while (k < length && arena[e + 2 + k] === key[k]) k++;
           if (k === length) {
             this.lastOffset = off;
+            if (lane >= 0) return this.enterLane(arena, e, head, rank, lane);
             const stale = head >>> EPOCH_SHIFT !== this.epoch && ((head >>> STATUS_SHIFT) & 3) !== PROVEN;
             if (!stale && arena[e + 1]! <= rank) return PRESENT;
             this.lostRank = ((head >>> STATUS_SHIFT) & 3) === PROVEN ? arena[e + 1]! : -1;
+            this.otherLost = false;
             // Entered again, at a lower rank or in a later run than an unproved entry: the same
             // entry, so `count` stays (ranks are 0 in the tableau-only games, whose best-first
             // search numbers entries by `count`, and which never keep a table between runs).
@@ -218,8 +250,9 @@ export class StateTable {
     const arena = this.segs[off >>> SEG_BITS]!;
     const e = off & SEG_MASK;
     this.lostRank = -1;
+    this.otherLost = false;
     arena[e] = length | (this.epoch << EPOCH_SHIFT);
-    arena[e + 1] = rank;
+    arena[e + 1] = lane >= 0 ? (EMPTY_LANES & ~(0xff << (8 * lane))) | (rank << (8 * lane)) : rank;
     for (let k = 0; k < length; k++) arena[e + 2 + k] = key[k]!;
     this.arenaUsed = off + words;
     this.slots[2 * i] = off + 1;
@@ -227,6 +260,37 @@ export class StateTable {
     this.count++;
     this.lastOffset = off;
     return INSERTED;
+  }
+
+  /**
+   * `insert` for a key found at `arena[e]`, in lanes: its lane `lane` is PRESENT at the same or a
+   * lower rank, else entered (OPEN) at `rank`. An entry last touched by an earlier run forgets its
+   * lanes that are not PROVEN first.
+   */
+  private enterLane(arena: Uint32Array, e: number, head: number, rank: number, lane: number): number {
+    let lanes = arena[e + 1]!;
+    if (head >>> EPOCH_SHIFT !== this.epoch) {
+      arena[e] = (head & ((1 << EPOCH_SHIFT) - 1)) | (this.epoch << EPOCH_SHIFT);
+      for (let l = 0; l < 4; l++) {
+        if (((lanes >>> (8 * l + LANE_STATUS_SHIFT)) & 3) !== PROVEN) lanes = (lanes & ~(0xff << (8 * l))) | (NO_RANK << (8 * l));
+      }
+      arena[e + 1] = lanes;
+    }
+    const shift = 8 * lane;
+    const own = (lanes >>> shift) & 0xff;
+    if ((own & LANE_RANK) <= rank) return PRESENT;
+    this.lostRank = own >>> LANE_STATUS_SHIFT === PROVEN ? own & LANE_RANK : -1;
+    this.otherLost = (lanes & LANE_LOW_BITS & ~(lanes >>> 1) & ~(0xff << shift)) !== 0;
+    arena[e + 1] = (lanes & ~(0xff << shift)) | (rank << shift);
+    return INSERTED;
+  }
+
+  /** The lanes of the entry at arena offset `off` that hold a rank (lanes only), as bits 0-3. */
+  lanesAt(off: number): number {
+    const lanes = this.segs[off >>> SEG_BITS]![(off & SEG_MASK) + 1]!;
+    let mask = 0;
+    for (let l = 0; l < 4; l++) if (((lanes >>> (8 * l)) & LANE_RANK) !== NO_RANK) mask |= 1 << l;
+    return mask;
   }
 
   /** The arena offset of every entry, in the order they were entered (for tests and diagnostics). */
@@ -244,9 +308,10 @@ export class StateTable {
     return out;
   }
 
-  /** The rank stored with the entry at arena offset `off`. */
-  rankAt(off: number): number {
-    return this.segs[off >>> SEG_BITS]![(off & SEG_MASK) + 1]!;
+  /** The rank stored with the entry at arena offset `off`, or in its lane `lane` (lanes). */
+  rankAt(off: number, lane = -1): number {
+    const word = this.segs[off >>> SEG_BITS]![(off & SEG_MASK) + 1]!;
+    return lane >= 0 ? (word >>> (8 * lane)) & LANE_RANK : word;
   }
 
   /** Copies the key of the entry at arena offset `off` into `key` and returns its length in words. */

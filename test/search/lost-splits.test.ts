@@ -18,6 +18,12 @@ import { mulberry } from './support';
  * generated at split `a` with `b`'s rank are the plain moves less some waste moves, in the same
  * order: exactly the moves of the waste cards that dealing brings to the top from split `b` (as
  * this test deals them), and brute force finds every left-out move leading to a lost state.
+ *
+ * Rule 12 across classes: the table keeps every class of a state in one entry (docs/algorithms.md,
+ * "One entry for every split class"), so a state entered at one class knows whether it was proved
+ * lost at another (`Engine.otherClassLost`). Then, for every split `a` of another class than a lost
+ * split `b`, the moves are the plain ones less exactly those of the waste cards that dealing brings
+ * to the top from split 0 (every split reaches them, `b` too), each leading to a lost state.
  */
 
 /** The cards that dealing (unlimited redeals) brings to the waste top from the position's split. */
@@ -67,6 +73,8 @@ describe.each(GAMES)('rule 12, lost splits: %s %j', (game, options) => {
     const cut = new Int32Array(4096);
     let lostSplits = 0;
     let dropped = 0;
+    let lostOther = 0;
+    let droppedOther = 0;
     let droppedBelow = 0;
     for (let seed = 1; seed <= 12; seed++) {
       const engine = new Engine(dealFromSeed(rules, seed));
@@ -79,20 +87,30 @@ describe.each(GAMES)('rule 12, lost splits: %s %j', (game, options) => {
         const packed = all.map((split) => {
           engine.talonSplit = split;
           const words = engine.encode(buffer);
-          return { split, key: Array.from(buffer.subarray(0, words)).join(','), rank: engine.passRank() };
+          const rank = engine.passRank();
+          return { split, key: Array.from(buffer.subarray(0, words)).join(','), rank, lane: engine.laneOf(rank) };
         });
+        engine.talonSplit = 0;
+        const fromStart = reach(engine.toPosition());
         for (const b of packed) {
           engine.talonSplit = b.split;
           if (verdict(engine) !== 'unwinnable') continue;
-          const reached = reach(engine.toPosition());
+          const reachedB = reach(engine.toPosition());
+          for (const c of fromStart) expect(reachedB.has(c), `${game} seed ${seed}: card ${c} from split 0, not from ${b.split}`).toBe(true);
           for (const a of packed) {
-            if (a.key !== b.key || a.rank === b.rank) continue;
-            lostSplits++;
+            expect(a.key, `${game} seed ${seed}: one key for every split`).toBe(b.key);
+            if (a.rank === b.rank) continue;
+            const across = a.lane !== b.lane;
+            const reached = across ? fromStart : reachedB;
+            if (across) lostOther++;
+            else lostSplits++;
             engine.talonSplit = a.split;
             const n = engine.generate(plain, 0);
-            engine.lostRank = b.rank;
+            if (across) engine.otherClassLost = true;
+            else engine.lostRank = b.rank;
             const k = engine.generate(cut, 0);
             engine.lostRank = -1;
+            engine.otherClassLost = false;
             // The list with the lost rank is the plain list less some moves, in the same order.
             let j = 0;
             for (let i = 0; i < n; i++) {
@@ -108,8 +126,9 @@ describe.each(GAMES)('rule 12, lost splits: %s %j', (game, options) => {
               const info = engine.make(m);
               expect(verdict(engine), `${game} seed ${seed}: move ${m} left out at split ${a.split} for lost split ${b.split}`).toBe('unwinnable');
               engine.undo(m, info);
-              dropped++;
-              if (a.rank < b.rank) droppedBelow++;
+              if (across) droppedOther++;
+              else dropped++;
+              if (!across && a.rank < b.rank) droppedBelow++;
             }
             expect(j, `${game} seed ${seed}: moves not in the plain list`).toBe(k);
           }
@@ -120,11 +139,13 @@ describe.each(GAMES)('rule 12, lost splits: %s %j', (game, options) => {
         engine.make(plain[Math.floor(rng() * n)]!);
       }
     }
-    if (STATS) console.log(`${game} ${JSON.stringify(options)}: ${verdicts.size} positions solved, ${lostSplits} lost splits, ${dropped} moves left out (${droppedBelow} below)`);
+    if (STATS) console.log(`${game} ${JSON.stringify(options)}: ${verdicts.size} positions solved, ${lostSplits} lost splits, ${dropped} moves left out (${droppedBelow} below); across classes ${lostOther} pairs, ${droppedOther} left out`);
     // Not vacuous: lost splits are met, and moves are left out, also where the lost rank is the
     // higher one (the only case the solver meets).
     expect(lostSplits).toBeGreaterThan(40);
     expect(dropped).toBeGreaterThan(15);
     expect(droppedBelow).toBeGreaterThan(10);
+    expect(lostOther).toBeGreaterThan(40);
+    expect(droppedOther).toBeGreaterThan(15);
   });
 });

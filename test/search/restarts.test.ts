@@ -97,6 +97,17 @@ describe.each([
   }, 300_000);
 });
 
+/**
+ * Every state the table holds: each entry, or under split dominance each lane of each entry that
+ * holds a rank (one entry keeps a state at every split class, docs/algorithms.md).
+ */
+function* entries(table: StateTable, engine: Engine): Generator<{ off: number; lane: number }> {
+  for (const off of table.offsets()) {
+    if (!engine.splitDominance) yield { off, lane: -1 };
+    else for (let lane = 0; lane < 4; lane++) if ((table.lanesAt(off) >> lane) & 1) yield { off, lane };
+  }
+}
+
 // What a run keeps must be lost: stop the series after a few hundred nodes, in the middle of a run,
 // and brute-force states the table holds as PROVEN. A state whose search leaned on a state still
 // open (a cycle through the path: in canfield-sequences a run moved into a space and back) must not
@@ -124,11 +135,11 @@ describe.each([
           const engine = new Engine(start);
           const key = new Uint32Array(64);
           let checked = 0;
-          for (const off of table.offsets()) {
-            const status = table.statusAt(off);
+          for (const { off, lane } of entries(table, engine)) {
+            const status = table.statusAt(off, lane);
             if (status === PENDING) counts.pending++;
             if (status !== PROVEN || checked >= 25) continue;
-            const state = engine.decode(key, table.keyAt(off, key), table.rankAt(off));
+            const state = engine.decode(key, table.keyAt(off, key), table.rankAt(off, lane));
             const brute = bruteForce(state, { maxStates: 5_000 });
             expect(brute.verdict, `${where}: a kept state can be won`).not.toBe('winnable');
             if (brute.verdict === 'unwinnable') checked++;
@@ -158,10 +169,10 @@ describe('canfield-sequences: a state that leans on the path through a longer cy
     const engine = new Engine(start);
     const key = new Uint32Array(64);
     let proven = 0;
-    for (const off of table.offsets()) {
-      if (table.statusAt(off) !== PROVEN) continue;
+    for (const { off, lane } of entries(table, engine)) {
+      if (table.statusAt(off, lane) !== PROVEN) continue;
       proven++;
-      const state = engine.decode(key, table.keyAt(off, key), table.rankAt(off));
+      const state = engine.decode(key, table.keyAt(off, key), table.rankAt(off, lane));
       const brute = bruteForce(state, { maxStates: 100_000 });
       expect(brute.verdict, `${solveCommand('canfield-sequences', options, 85)}: a kept state can be won`).toBe('unwinnable');
     }

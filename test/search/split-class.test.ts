@@ -10,8 +10,10 @@ import { mulberry } from './support';
  * Split dominance (docs/algorithms.md, "split classes"): with a draw of more than one card and
  * unlimited redeals, the key holds only the class of the talon split (live waste cards `w` mod
  * `draw`; a split on a dealing boundary counts as class `draw - 1`) and `passRank` gives `w`, or
- * `talonLen + 1` on a boundary. Here: states that differ only in the split share a key exactly
- * when they share a class, with the expected ranks; key and rank give the state back (`decode`,
+ * `talonLen + 1` on a boundary. The table keeps the classes of a state in the lanes of one entry
+ * (docs/algorithms.md, "One entry for every split class"): the key holds the class divided by 4 and
+ * `laneOf` the rest. Here: states that differ only in the split share a key and a lane exactly when
+ * they share a class, and a key whatever their class (draw 4 or less), with the expected ranks; key and rank give the state back (`decode`,
  * `load`); and the dominance itself, move by move: of two states of one key, the one of lower rank
  * reaches every waste card the other reaches, and each move of the other is one of its own,
  * leading to the same state or to one of lower or equal rank under the same key.
@@ -48,16 +50,22 @@ interface Packed {
   key: string;
   words: number[];
   rank: number;
+  /** The table's lane for the state (its class mod 4). */
+  lane: number;
 }
 
 function pack(engine: Engine, buffer: Uint32Array): Packed {
   const words = engine.encode(buffer);
   const list = Array.from(buffer.subarray(0, words));
-  return { key: list.join(','), words: list, rank: engine.passRank() };
+  const rank = engine.passRank();
+  return { key: list.join(','), words: list, rank, lane: engine.laneOf(rank) };
 }
 
-/** Whether a state packed as `a` dominates one packed as `b` as the table sees it: same key, rank no higher. */
-const dominates = (a: Packed, b: Packed): boolean => a.key === b.key && a.rank <= b.rank;
+/** The table entry and lane a packed state goes to. */
+const slot = (a: Packed): string => `${a.key}/${a.lane}`;
+
+/** Whether a state packed as `a` dominates one packed as `b` as the table sees it: same key and lane, rank no higher. */
+const dominates = (a: Packed, b: Packed): boolean => slot(a) === slot(b) && a.rank <= b.rank;
 
 /** The class and rank of a split with `w` of `live` talon cards in the waste. */
 function expected(w: number, live: number, draw: number, talonLen: number): { cls: number; rank: number } {
@@ -75,25 +83,29 @@ describe.each(GAMES)('split classes: %s %j', (game, options) => {
   const rules = resolveRules(game, options);
   const draw = rules.draw;
 
-  it('a fresh talon: one key per class, rank w off the boundary and above every w on it', () => {
+  it('a fresh talon: one lane per class, rank w off the boundary and above every w on it', () => {
     const start = dealFromSeed(rules, 11);
     const talon = [...start.waste, ...start.stock.slice().reverse()];
     const m = talon.length;
     expect(m).toBeGreaterThan(draw);
     const buffer = new Uint32Array(64);
-    const keyOfClass = new Map<number, string>();
+    const slotOfClass = new Map<number, string>();
+    const slots = new Set<string>();
     const keys = new Set<string>();
     for (let w = 0; w <= m; w++) {
       const p: Position = { ...start, waste: talon.slice(0, w), stock: talon.slice(w).reverse() };
       const engine = new Engine(p);
       expect(engine.splitDominance).toBe(true);
-      const { key, words, rank } = pack(engine, buffer);
+      const packed = pack(engine, buffer);
+      const { key, words, rank } = packed;
       const { cls, rank: wanted } = expected(w, m, draw, engine.talonLen);
-      expect(new Uint8Array(buffer.buffer)[KEY_SPLIT_BYTE], `w = ${w}`).toBe(cls);
+      expect(new Uint8Array(buffer.buffer)[KEY_SPLIT_BYTE], `w = ${w}`).toBe(cls >> 2);
+      expect(packed.lane, `w = ${w}`).toBe(cls & 3);
       expect(rank, `w = ${w}`).toBe(wanted);
-      const known = keyOfClass.get(cls);
-      if (known === undefined) keyOfClass.set(cls, key);
-      else expect(key, `w = ${w}`).toBe(known);
+      const known = slotOfClass.get(cls);
+      if (known === undefined) slotOfClass.set(cls, slot(packed));
+      else expect(slot(packed), `w = ${w}`).toBe(known);
+      slots.add(slot(packed));
       keys.add(key);
       // Key and rank give the position back.
       const decoded = engine.decode(Uint32Array.from(words), words.length, rank);
@@ -101,9 +113,10 @@ describe.each(GAMES)('split classes: %s %j', (game, options) => {
       const other = new Engine(start);
       other.load(Uint32Array.from(words), words.length, rank);
       expect(canonical(other.toPosition())).toBe(canonical(p));
-      expect(pack(other, buffer)).toEqual({ key, words, rank });
+      expect(pack(other, buffer)).toEqual(packed);
     }
-    expect(keys.size).toBe(draw - 1);
+    expect(slots.size).toBe(draw - 1);
+    expect(keys.size).toBe(1);
   });
 
   it('along random playouts, every split of a state: keys, ranks, decode, load and dominance', () => {
@@ -129,18 +142,20 @@ describe.each(GAMES)('split classes: %s %j', (game, options) => {
           const p = pack(engine, buffer);
           const { cls, rank } = expected(w, live, draw, engine.talonLen);
           expect(p.rank).toBe(rank);
-          expect(new Uint8Array(buffer.buffer)[KEY_SPLIT_BYTE]).toBe(cls);
+          expect(new Uint8Array(buffer.buffer)[KEY_SPLIT_BYTE]).toBe(cls >> 2);
+          expect(p.lane).toBe(cls & 3);
           const decoded = engine.decode(Uint32Array.from(p.words), p.words.length, p.rank);
           expect(canonical(decoded)).toBe(canonical(engine.toPosition()));
           loader.load(Uint32Array.from(p.words), p.words.length, p.rank);
           expect(canonical(loader.toPosition())).toBe(canonical(engine.toPosition()));
           packed.push(p);
         }
-        // Same class, same key; other class, other key.
+        // Same class, same key and lane; other class, the same key (one entry) but another lane.
         for (let a = 0; a <= live; a++) {
           for (let b = 0; b <= live; b++) {
             const same = expected(a, live, draw, engine.talonLen).cls === expected(b, live, draw, engine.talonLen).cls;
-            expect(packed[a]!.key === packed[b]!.key, `w ${a} and ${b}`).toBe(same);
+            expect(slot(packed[a]!) === slot(packed[b]!), `w ${a} and ${b}`).toBe(same);
+            expect(packed[a]!.key, `w ${a} and ${b}`).toBe(packed[b]!.key);
           }
         }
         // Dominance, move by move, for the pairs where the table would skip b because of a: each w
@@ -149,8 +164,8 @@ describe.each(GAMES)('split classes: %s %j', (game, options) => {
           for (const b of [a + draw, 0]) {
             if (b > live || a === b) continue;
             const boundary = packed[b]!.rank === engine.talonLen + 1;
-            // A boundary (w = 0, or w + draw the whole talon) shares only the key of class draw - 1.
-            if (packed[a]!.key !== packed[b]!.key) {
+            // A boundary (w = 0, or w + draw the whole talon) shares only the lane of class draw - 1.
+            if (slot(packed[a]!) !== slot(packed[b]!)) {
               expect(boundary && packed[a]!.rank % draw !== draw - 1, `w ${a} and ${b}`).toBe(true);
               continue;
             }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FULL, INSERTED, OPEN, PENDING, PRESENT, PROVEN, StateTable } from '../../src/search/table';
+import { FULL, INSERTED, NO_RANK, OPEN, PENDING, PRESENT, PROVEN, StateTable } from '../../src/search/table';
 
 /** Key i: three words that differ for every i (and share most bits, so hashes do the work). */
 function keyOf(i: number, key: Uint32Array): number {
@@ -110,5 +110,61 @@ describe('the transposition table', () => {
     // Clearing starts the runs again.
     table.clear();
     expect(table.insert(key, keyOf(0, key))).toBe(INSERTED);
+  });
+
+  // Lanes (split dominance, docs/algorithms.md "One entry for every split class"): one entry holds a
+  // state at up to four split classes, each lane with its own rank and status.
+  it('keeps a rank and a status per lane of one entry', () => {
+    const table = new StateTable(1 << 20);
+    const key = new Uint32Array(4);
+    expect(table.insert(key, keyOf(1, key), 7, 1)).toBe(INSERTED);
+    const off = table.lastOffset;
+    expect(table.insert(key, keyOf(1, key), 8, 2)).toBe(INSERTED);
+    expect(table.lastOffset).toBe(off);
+    expect(table.count).toBe(1);
+    expect(table.lanesAt(off)).toBe(0b0110);
+    expect([table.rankAt(off, 1), table.rankAt(off, 2), table.rankAt(off, 0)]).toEqual([7, 8, NO_RANK]);
+    // Each lane is present at the same or a higher rank and entered again at a lower one.
+    expect(table.insert(key, keyOf(1, key), 7, 1)).toBe(PRESENT);
+    expect(table.insert(key, keyOf(1, key), 9, 2)).toBe(PRESENT);
+    expect(table.insert(key, keyOf(1, key), 4, 2)).toBe(INSERTED);
+    expect(table.rankAt(off, 2)).toBe(4);
+    expect(table.rankAt(off, 1)).toBe(7);
+    // Statuses are per lane; a proved lane tells the others (otherLost), and itself entered lower (lostRank).
+    table.setStatus(off, PROVEN, 1);
+    table.setStatus(off, PENDING, 2);
+    expect([table.statusAt(off, 1), table.statusAt(off, 2), table.statusAt(off, 3)]).toEqual([PROVEN, PENDING, OPEN]);
+    expect(table.insert(key, keyOf(1, key), 62, 3)).toBe(INSERTED);
+    expect(table.otherLost).toBe(true);
+    expect(table.lostRank).toBe(-1);
+    expect(table.insert(key, keyOf(1, key), 2, 2)).toBe(INSERTED);
+    expect(table.otherLost).toBe(true);
+    expect(table.lostRank).toBe(-1);
+    expect(table.insert(key, keyOf(1, key), 5, 1)).toBe(INSERTED);
+    expect(table.lostRank).toBe(7);
+    expect(table.otherLost).toBe(false);
+    // The key beside the lanes is intact.
+    const back = new Uint32Array(4);
+    expect(table.keyAt(off, back)).toBe(3);
+    expect(Array.from(back.subarray(0, 3))).toEqual([1, 0xabcdef, 7]);
+  });
+
+  it('forgets the lanes that are not PROVEN in a later run, and keeps the PROVEN ones', () => {
+    const table = new StateTable(1 << 20);
+    const key = new Uint32Array(4);
+    for (const lane of [0, 1, 2]) expect(table.insert(key, keyOf(5, key), 10 + lane, lane)).toBe(INSERTED);
+    const off = table.lastOffset;
+    table.setStatus(off, PROVEN, 0);
+    table.setStatus(off, PENDING, 1);
+    expect(table.newRun()).toBe(true);
+    // Touching lane 3 forgets lanes 1 and 2 (pending, open) and keeps lane 0 (proven).
+    expect(table.insert(key, keyOf(5, key), 30, 3)).toBe(INSERTED);
+    expect(table.otherLost).toBe(true);
+    expect(table.lanesAt(off)).toBe(0b1001);
+    expect(table.insert(key, keyOf(5, key), 10, 0)).toBe(PRESENT);
+    expect(table.insert(key, keyOf(5, key), 40, 1)).toBe(INSERTED);
+    expect(table.statusAt(off, 1)).toBe(OPEN);
+    expect(table.insert(key, keyOf(5, key), 40, 1)).toBe(PRESENT);
+    expect(table.count).toBe(1);
   });
 });
