@@ -35,7 +35,10 @@ export interface SolveResult {
   reason?: LimitReason;
   /** Nodes expanded (over all runs, when the search restarts: see docs/algorithms.md). */
   nodes: number;
-  /** Distinct states stored in the transposition table (summed over the runs, when the search restarts). */
+  /**
+   * Entries of the transposition table: distinct states, where the Canfield games count a state met
+   * at several split classes once (one entry keeps them all); summed over the runs that clear the table.
+   */
   uniqueStates: number;
   elapsedMs: number;
   /** Deepest depth-first search path, in solver moves. */
