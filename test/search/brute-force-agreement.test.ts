@@ -107,6 +107,8 @@ const PLAN: Record<string, Group[]> = {
   canfield: [
     { label: '3 ranks, 2 piles, draw 3', runs: 400, maxStates: 6_000, spec: { ranks: [3], reserve: [2, 3, 4], piles: [2], redeals: REDEALS } },
     { label: '3 ranks, 2 piles, draw 1', runs: 60, maxStates: 6_000, spec: { ranks: [3], reserve: [4], piles: [2], draw: [1], redeals: REDEALS } },
+    // Split classes in the table's lanes: draw 5 keeps class 4 in a second key (docs/algorithms.md).
+    { label: '3-4 ranks, 2 piles, draw 2 and 5, unlimited redeals', runs: 120, maxStates: 6_000, spec: { ranks: [3, 4], reserve: [1, 2, 3], piles: [2], draw: [2, 5], redeals: [undefined] } },
     { label: '4-5 ranks, 2 piles, no redeal', runs: 300, maxStates: 6_000, spec: { ranks: [4, 5], reserve: RESERVE, piles: [2], redeals: [0] } },
     { label: '4-5 ranks, 2 piles, redeals', runs: 40, maxStates: 6_000, spec: { ranks: [4, 5], reserve: [4], piles: [2], redeals: [undefined, 1] } },
     { label: '3 piles', runs: 20, maxStates: 25_000, spec: { ranks: [3], reserve: [2, 3, 4], piles: [3], redeals: [undefined, 0] } },
@@ -122,6 +124,8 @@ const PLAN: Record<string, Group[]> = {
   'canfield-sequences': [
     { label: '3 ranks, 2 piles, draw 3', runs: 400, maxStates: 6_000, spec: { ranks: [3], reserve: [2, 3, 4], piles: [2], redeals: REDEALS } },
     { label: '3 ranks, 2 piles, draw 1', runs: 100, maxStates: 6_000, spec: { ranks: [3], reserve: [4], piles: [2], draw: [1], redeals: REDEALS } },
+    // Split classes in the table's lanes: draw 5 keeps class 4 in a second key (docs/algorithms.md).
+    { label: '3-4 ranks, 2 piles, draw 2 and 5, unlimited redeals', runs: 120, maxStates: 6_000, spec: { ranks: [3, 4], reserve: [1, 2, 3], piles: [2], draw: [2, 5], redeals: [undefined] } },
     { label: '4-5 ranks, 2 piles, no redeal', runs: 300, maxStates: 6_000, spec: { ranks: [4, 5], reserve: RESERVE, piles: [2], redeals: [0] } },
     { label: '4-5 ranks, 2 piles, redeals', runs: 60, maxStates: 6_000, spec: { ranks: [4, 5], reserve: [4], piles: [2], redeals: [undefined, 1] } },
     { label: '3 piles', runs: 40, maxStates: 20_000, spec: { ranks: [3], reserve: [3, 4], piles: [3], redeals: [undefined, 0] } },
