@@ -170,7 +170,7 @@ export class StateTable {
     return true;
   }
 
-  /** The status of the entry at arena offset `off`, or of its lane `lane` (lanes; else -1). */
+  /** The status of the entry at arena offset `off` (`lane` -1), or of its lane `lane` (lanes). */
   statusAt(off: number, lane = -1): number {
     const seg = this.segs[off >>> SEG_BITS]!;
     const at = off & SEG_MASK;
