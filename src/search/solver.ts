@@ -235,9 +235,10 @@ export class Solver {
     const stop = (outcome: RunResult['outcome']): RunResult => ({ outcome, nodes, maxDepth });
     if (dead.isDead()) return stop('unwinnable');
     const rootRank = engine.passRank();
-    if (table.insert(key, engine.encode(key), rootRank, engine.laneOf(rootRank)) === FULL) return stop('memory');
+    const rootLane = engine.laneOf(rootRank);
+    if (table.insert(key, engine.encode(key), rootRank, rootLane) === FULL) return stop('memory');
     this.entryOf[0] = table.lastOffset;
-    this.laneOf[0] = engine.laneOf(rootRank);
+    this.laneOf[0] = rootLane;
     this.low[0] = 0;
     let depth = 0;
     // Plies 0 .. stored-1 keep their move lists; deeper plies regenerate theirs on the way back.
