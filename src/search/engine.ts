@@ -239,6 +239,8 @@ export class Engine {
    */
   readonly runKeys: boolean;
   private readonly choiceBits: number;
+  /** Choices packed in one chunk of the key (`encode`): BITS_KEPT / choiceBits, or 0. */
+  private readonly choicesPerChunk: number;
   /** choiceOf[c]: the place of card c among the builders of any card it may be built on. */
   private readonly choiceOf = new Uint8Array(64);
   /** Builds in suit: every card next on its foundation is safe to play there (rule 2). */
@@ -373,6 +375,7 @@ export class Engine {
       if (k > most) most = k;
     }
     this.choiceBits = most <= 1 ? 0 : most === 2 ? 1 : 2;
+    this.choicesPerChunk = this.choiceBits > 0 ? Math.floor(BITS_KEPT / this.choiceBits) : 0;
     this.runKeys =
       consistent &&
       rules.pileCards !== 'all' &&
@@ -1925,8 +1928,9 @@ export class Engine {
    * exactly (with `passRank` beside it under pass or split dominance), so equal keys mean equal
    * states (or states ordered by their rank). Bytes, not 6-bit fields: copying a pile is then a
    * byte loop, which profiling showed to matter more than the third of a key it would save.
+   * `rank`: the state's `passRank`, when the caller has it (else it is worked out again).
    */
-  encode(key: Uint32Array): number {
+  encode(key: Uint32Array, rank = -1): number {
     const bytes = this.keyBytes(key);
     const f = this.found;
     bytes[0] = f[0]! | (f[1]! << 4);
@@ -1934,7 +1938,7 @@ export class Engine {
     bytes[2] = this.resCount;
     let n = 3;
     if (this.talonLen > 0) {
-      if (this.splitDominance) bytes[n++] = this.splitClass(this.splitRank()) >>> 2;
+      if (this.splitDominance) bytes[n++] = this.splitClass(rank >= 0 ? rank : this.splitRank()) >>> 2;
       else if (!this.passDominance) bytes[n++] = this.keySplit();
       if (this.redealLimit >= 0 && !this.passDominance) {
         bytes[n++] = this.redealsUsed & 255;
@@ -1978,7 +1982,7 @@ export class Engine {
       }
       // The choices, pile after pile, in chunks of at most BITS_KEPT bits: a pile's first chunk is
       // its `pileBits` where the moves keep them, any further chunk (round the corner) is read.
-      const per = bits > 0 ? Math.floor(BITS_KEPT / bits) : 0;
+      const per = this.choicesPerChunk;
       let acc = 0;
       let nAcc = 0;
       for (let i = 0; bits > 0 && i < P; i++) {

@@ -236,7 +236,7 @@ export class Solver {
     if (dead.isDead()) return stop('unwinnable');
     const rootRank = engine.passRank();
     const rootLane = engine.laneOf(rootRank);
-    if (table.insert(key, engine.encode(key), rootRank, rootLane) === FULL) return stop('memory');
+    if (table.insert(key, engine.encode(key, rootRank), rootRank, rootLane) === FULL) return stop('memory');
     this.entryOf[0] = table.lastOffset;
     this.laneOf[0] = rootLane;
     this.low[0] = 0;
@@ -281,7 +281,7 @@ export class Solver {
       }
       const rank = engine.passRank();
       const lane = engine.laneOf(rank);
-      const status = table.insert(key, engine.encode(key), rank, lane);
+      const status = table.insert(key, engine.encode(key, rank), rank, lane);
       if (status === PRESENT) {
         engine.undo(m, info);
         if (keeps) this.leanOn(depth, lane);

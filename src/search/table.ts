@@ -128,9 +128,8 @@ export class StateTable {
     return this.slotBytes + this.arenaUsed * 4;
   }
 
-  private get slotBytes(): number {
-    return this.slots.byteLength + this.spare.byteLength;
-  }
+  /** Bytes of both slot arrays (kept up to date where they change). */
+  private slotBytes = 2 * INITIAL_SLOTS * 4;
 
   /**
    * Whether `words` more arena words fit in the budget. Before saying no it gives back the slot
@@ -142,6 +141,7 @@ export class StateTable {
     this.spare = new Int32Array(0);
     const inUse = 2 * (this.mask + 1);
     if (this.slots.length > inUse) this.slots = this.slots.slice(0, inUse);
+    this.slotBytes = this.slots.byteLength;
     return need + this.slotBytes <= this.maxBytes;
   }
 
@@ -346,6 +346,7 @@ export class StateTable {
     }
     this.spare = old;
     this.slots = slots;
+    this.slotBytes = slots.byteLength + old.byteLength;
     this.mask = mask;
     return true;
   }

@@ -59,6 +59,9 @@ function pack(engine: Engine, buffer: Uint32Array): Packed {
   const words = engine.encode(buffer);
   const list = Array.from(buffer.subarray(0, words));
   const rank = engine.passRank();
+  // The solver hands `encode` the rank it has just computed: the key must be the same.
+  const given = new Uint32Array(buffer.length);
+  expect(Array.from(given.subarray(0, engine.encode(given, rank)))).toEqual(list);
   return { key: list.join(','), words: list, rank, lane: engine.laneOf(rank) };
 }
 
