@@ -3,22 +3,54 @@
 // file (one file or set of shards per preset), as an SVG for docs/results.md.
 //
 //   node bench/chart.mjs results/canfield.msgpack results/storehouse.msgpack ... > docs/results-chart.svg
+//   node bench/chart.mjs --range 60-80 --ref "71.245=Solvitaire, canfield-sequences" a.msgpack b.msgpack > chart.svg
+//
+// --range LO-HI draws only win rates from LO% to HI% (default 0-100); each --ref VALUE=LABEL draws a
+// dashed line at VALUE% (a published figure) with its label.
 //
 // Deals are taken in deal-number order; at each checkpoint the estimate counts unknown deals as lost
 // and the band spans the Wilson interval with unknowns counted as lost (low) and as won (high).
 import { readResults, resolveRules, rulesToJson, winRateInterval } from '../dist/index.js';
 
-const files = process.argv.slice(2);
+const files = [];
+const refs = [];
+let low = 0;
+let high = 1;
+const usage = 'usage: node bench/chart.mjs [--range LO-HI] [--ref VALUE=LABEL ...] result.msgpack [more ...] > chart.svg';
+for (let i = 2; i < process.argv.length; i++) {
+  const arg = process.argv[i];
+  if (arg === '--range' || arg === '--ref') {
+    const value = process.argv[++i] ?? '';
+    if (arg === '--range') {
+      const m = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/.exec(value);
+      if (!m || Number(m[1]) >= Number(m[2]) || Number(m[2]) > 100) {
+        console.error(`chart: --range wants LO-HI in percent, LO below HI, e.g. 60-80 (got "${value}")`);
+        process.exit(2);
+      }
+      low = Number(m[1]) / 100;
+      high = Number(m[2]) / 100;
+    } else {
+      const m = /^(\d+(?:\.\d+)?)=(.+)$/.exec(value);
+      if (!m) {
+        console.error(`chart: --ref wants VALUE=LABEL, VALUE in percent (got "${value}")`);
+        process.exit(2);
+      }
+      refs.push({ rate: Number(m[1]) / 100, label: m[2] });
+    }
+  } else files.push(arg);
+}
 if (files.length === 0) {
-  console.error('usage: node bench/chart.mjs result.msgpack [more ...] > chart.svg');
+  console.error(usage);
   process.exit(2);
 }
 
-/** The game, and the rules options the run changed from its preset (e.g. "storehouse, spaces auto-reserve-then-waste"). */
+/** The game, the rules options the run changed from its preset (e.g. "storehouse, spaces auto-reserve-then-waste"), and its deals unless they start at 1. */
 function labelOf(header) {
   const preset = rulesToJson(resolveRules(header.game));
   const changed = Object.entries(header.rules ?? {}).filter(([k, v]) => k !== 'game' && JSON.stringify(preset[k]) !== JSON.stringify(v));
-  return [header.game, ...changed.map(([k, v]) => `${k} ${v}`)].join(', ');
+  // A run that does not start at deal 1 says which deals it holds.
+  const range = header.from > 1 ? [`deals ${header.from.toLocaleString('en')}-${(header.from + header.deals - 1).toLocaleString('en')}`] : [];
+  return [header.game, ...changed.map(([k, v]) => `${k} ${v}`), ...range].join(', ');
 }
 
 /** The run's limit per deal, e.g. "10 s a deal". */
@@ -30,9 +62,7 @@ function limitOf(header) {
 }
 
 const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#17becf', '#bcbd22', '#7f7f7f', '#393b79', '#e7969c'];
-const W = 1040;
 const H = 520;
-const M = { left: 70, right: 330, top: 30, bottom: 50 };
 
 const series = files.map((path, i) => {
   const set = readResults(path, { details: false });
@@ -61,16 +91,23 @@ const series = files.map((path, i) => {
 const shared = series.filter((s) => series.some((t) => t !== s && t.label === s.label));
 for (const s of shared) s.label += `, ${s.limit}`;
 
+// The legend sits right of the plot, wide enough for its longest line (about 7 px a character).
+const legend = [...series.map((s) => `${s.label}: 00.00% (${s.deals.toLocaleString('en')})`), ...refs.map((r) => `- - ${r.label}: 00.000%`)];
+const M = { left: 70, right: Math.max(330, 20 + 7 * Math.max(...legend.map((l) => l.length))), top: 30, bottom: 50 };
+const W = M.left + 640 + M.right;
 const maxDeals = Math.max(...series.map((s) => s.deals));
 const x = (deals) => M.left + (Math.log10(deals) - 1) / (Math.log10(maxDeals) - 1 || 1) * (W - M.left - M.right);
-const y = (rate) => M.top + (1 - rate) * (H - M.top - M.bottom);
+const y = (rate) => M.top + (high - Math.min(high, Math.max(low, rate))) / (high - low) * (H - M.top - M.bottom);
 const out = [];
 out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="12">`);
 out.push(`<rect width="${W}" height="${H}" fill="white"/>`);
+// Ten grid lines over the range, at whole per cents where the range allows.
+const step = (high - low) / 10;
 for (let r = 0; r <= 10; r++) {
-  const yy = y(r / 10);
-  out.push(`<line x1="${M.left}" x2="${W - M.right}" y1="${yy}" y2="${yy}" stroke="#ddd"/>`);
-  out.push(`<text x="${M.left - 8}" y="${yy + 4}" text-anchor="end">${r * 10}%</text>`);
+  const rate = low + r * step;
+  const yy = y(rate);
+  out.push(`<line x1="${M.left}" x2="${W - M.right}" y1="${yy.toFixed(1)}" y2="${yy.toFixed(1)}" stroke="#ddd"/>`);
+  out.push(`<text x="${M.left - 8}" y="${(yy + 4).toFixed(1)}" text-anchor="end">${+(rate * 100).toFixed(2)}%</text>`);
 }
 for (let e = 1; 10 ** e <= maxDeals; e++) {
   const xx = x(10 ** e);
@@ -87,6 +124,11 @@ series.forEach((s, i) => {
   out.push(`<polyline points="${s.points.map((p) => `${x(p.deals).toFixed(1)},${y(p.rate).toFixed(1)}`).join(' ')}" fill="none" stroke="${s.colour}" stroke-width="2"/>`);
   const last = s.points[s.points.length - 1];
   out.push(`<text x="${W - M.right + 10}" y="${M.top + 16 + i * 18}" fill="${s.colour}">${s.label}: ${(last.rate * 100).toFixed(2)}% (${s.deals.toLocaleString('en')})</text>`);
+});
+refs.forEach((r, i) => {
+  const yy = y(r.rate).toFixed(1);
+  out.push(`<line x1="${M.left}" x2="${W - M.right}" y1="${yy}" y2="${yy}" stroke="black" stroke-dasharray="6 4"/>`);
+  out.push(`<text x="${W - M.right + 10}" y="${M.top + 16 + (series.length + i) * 18}">- - ${r.label}: ${(r.rate * 100).toFixed(3)}%</text>`);
 });
 out.push('</svg>');
 process.stdout.write(out.join('\n') + '\n');
