@@ -43,6 +43,12 @@ if (files.length === 0) {
   console.error(usage);
   process.exit(2);
 }
+for (const r of refs) {
+  if (r.rate < low || r.rate > high) {
+    console.error(`chart: --ref ${r.label} at ${r.rate * 100}% lies outside the --range drawn`);
+    process.exit(2);
+  }
+}
 
 /** The game, the rules options the run changed from its preset (e.g. "storehouse, spaces auto-reserve-then-waste"), and its deals unless they start at 1. */
 function labelOf(header) {
@@ -101,7 +107,7 @@ const y = (rate) => M.top + (high - Math.min(high, Math.max(low, rate))) / (high
 const out = [];
 out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="12">`);
 out.push(`<rect width="${W}" height="${H}" fill="white"/>`);
-// Ten grid lines over the range, at whole per cents where the range allows.
+// Ten grid steps over the range.
 const step = (high - low) / 10;
 for (let r = 0; r <= 10; r++) {
   const rate = low + r * step;
