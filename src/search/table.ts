@@ -128,8 +128,12 @@ export class StateTable {
     return this.slotBytes + this.arenaUsed * 4;
   }
 
-  /** Bytes of both slot arrays (kept up to date where they change). */
-  private slotBytes = 2 * INITIAL_SLOTS * 4;
+  /** Bytes of both slot arrays: `countSlotBytes` after either changes. */
+  private slotBytes = this.slots.byteLength + this.spare.byteLength;
+
+  private countSlotBytes(): void {
+    this.slotBytes = this.slots.byteLength + this.spare.byteLength;
+  }
 
   /**
    * Whether `words` more arena words fit in the budget. Before saying no it gives back the slot
@@ -141,7 +145,7 @@ export class StateTable {
     this.spare = new Int32Array(0);
     const inUse = 2 * (this.mask + 1);
     if (this.slots.length > inUse) this.slots = this.slots.slice(0, inUse);
-    this.slotBytes = this.slots.byteLength;
+    this.countSlotBytes();
     return need + this.slotBytes <= this.maxBytes;
   }
 
@@ -346,7 +350,7 @@ export class StateTable {
     }
     this.spare = old;
     this.slots = slots;
-    this.slotBytes = slots.byteLength + old.byteLength;
+    this.countSlotBytes();
     this.mask = mask;
     return true;
   }
