@@ -1,18 +1,21 @@
 /**
  * Progress of long work (deals solved out of a total) on stderr, so that stdout stays clean for
  * results and --json. On a terminal: one bar redrawn in place, at most 10 times a second. Not on a
- * terminal (a log file, CI): a plain line every `intervalMs`, so logs stay readable. `quiet`: nothing.
+ * terminal (piped, a log file): nothing, unless `lines` asks for a plain line every `intervalMs` (a
+ * cluster job's log). `quiet`: nothing anywhere.
  */
 export interface ProgressOptions {
   /** Units of work in all (deals). */
   total: number;
   /** Print nothing at all. */
   quiet?: boolean;
+  /** When the stream is not a terminal, print a plain line every `intervalMs` instead of nothing. */
+  lines?: boolean;
   /** Shown before the figures, e.g. "canfield". */
   label?: string;
-  /** Where to write; default process.stderr. Its isTTY decides bar or plain lines. */
+  /** Where to write; default process.stderr. Its isTTY decides bar, or plain lines (`lines`) or nothing. */
   stream?: ProgressStream;
-  /** Milliseconds between plain lines when not a terminal; default 5000. */
+  /** Milliseconds between plain lines (`lines`, not a terminal); default 5000. */
   intervalMs?: number;
 }
 
@@ -49,8 +52,8 @@ function formatRate(perSecond: number): string {
 
 export function createProgress(options: ProgressOptions): Progress {
   const stream = options.stream ?? process.stderr;
-  if (options.quiet) return { update() {}, finish() {} };
   const tty = stream.isTTY === true;
+  if (options.quiet || (!tty && options.lines !== true)) return { update() {}, finish() {} };
   const intervalMs = options.intervalMs ?? 5000;
   const total = Math.max(0, options.total);
   const start = Date.now();

@@ -33,9 +33,20 @@ describe('createProgress', () => {
     expect(writes.at(-1)).toMatch(/1000\/1000 {2}100\.0% {2}50\.0\/s {2}in 20s {2}won 70\.0% \[66\.1, 73\.6\]\x1b\[K\n$/);
   });
 
-  it('prints a plain line every interval when not on a terminal', () => {
+  it('prints nothing when not on a terminal (piped), unless asked for lines', () => {
     const { stream, writes } = fakeStream(false);
-    const p = createProgress({ total: 100, stream, intervalMs: 5000 });
+    const p = createProgress({ total: 100, stream, intervalMs: 1000 });
+    for (let t = 0; t <= 12_000; t += 1000) {
+      vi.setSystemTime(t);
+      p.update(t / 200);
+    }
+    p.finish();
+    expect(writes).toEqual([]);
+  });
+
+  it('with lines, prints a plain line every interval when not on a terminal', () => {
+    const { stream, writes } = fakeStream(false);
+    const p = createProgress({ total: 100, stream, intervalMs: 5000, lines: true });
     for (let t = 0; t <= 12_000; t += 1000) {
       vi.setSystemTime(t);
       p.update(t / 200);
@@ -46,7 +57,7 @@ describe('createProgress', () => {
 
   it('counts only work done since it started towards the rate (a resumed run)', () => {
     const { stream, writes } = fakeStream(false);
-    const p = createProgress({ total: 1000, stream, intervalMs: 1000 });
+    const p = createProgress({ total: 1000, stream, intervalMs: 1000, lines: true });
     p.update(900);
     vi.setSystemTime(10_000);
     p.update(950);
@@ -54,16 +65,18 @@ describe('createProgress', () => {
   });
 
   it('prints nothing when quiet', () => {
-    const { stream, writes } = fakeStream(true);
-    const p = createProgress({ total: 10, quiet: true, stream });
-    p.update(5, 'x');
-    p.finish();
-    expect(writes).toEqual([]);
+    for (const tty of [true, false]) {
+      const { stream, writes } = fakeStream(tty);
+      const p = createProgress({ total: 10, quiet: true, lines: true, stream });
+      p.update(5, 'x');
+      p.finish();
+      expect(writes).toEqual([]);
+    }
   });
 
   it('finishes once', () => {
     const { stream, writes } = fakeStream(false);
-    const p = createProgress({ total: 2, stream });
+    const p = createProgress({ total: 2, stream, lines: true });
     p.update(2);
     p.finish();
     p.finish();

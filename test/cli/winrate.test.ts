@@ -123,10 +123,14 @@ describe('patience winrate output', () => {
     expect(json.interval[1]).toBeGreaterThanOrEqual(json.winRate);
   });
 
-  it('shows progress on stderr as plain lines when stderr is not a terminal', async () => {
-    const r = await runCli(['winrate', 'canister', '--deals', '20', '--node-limit', '500', '--workers', '0']);
+  it('is quiet on stderr when it is not a terminal, and shows plain progress lines there with --progress', async () => {
+    const quiet = await runCli(['winrate', 'canister', '--deals', '20', '--node-limit', '500', '--workers', '0']);
+    expect(quiet.code).toBe(0);
+    expect(quiet.stderr).toBe('');
+    const r = await runCli(['winrate', 'canister', '--deals', '20', '--node-limit', '500', '--workers', '0', '--progress']);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^canister 20\/20 {2}100\.0% {2}.*win \d+(\.\d+)?% \[\d+(\.\d+)?%, \d+(\.\d+)?%\]\n$/m);
+    expectUserError(await runCli(['winrate', 'canister', '--deals', '2', '--progress', '--quiet']), /^patience: .*(quiet|progress)/);
   });
 
   it('refuses bad input in one line', async () => {

@@ -42,7 +42,9 @@ export const winrateCommand = defineCommand({
           })
           .option('json', { type: 'boolean', describe: 'print one JSON object: deals, won, lost, unknown, winRate, interval, ...' })
           .option('quiet', { alias: 'q', type: 'boolean', describe: 'no progress on stderr' })
+          .option('progress', { type: 'boolean', describe: 'progress lines on stderr every 5 s even when it is not a terminal (a log file)' })
           .conflicts('out', 'resume')
+          .conflicts('quiet', 'progress')
           .example('$0 winrate canfield --deals 2000', 'canfield deals 1-2000 on every core')
           .example('$0 winrate canfield --deals 100000 --time-limit 10 --out cf.msgpack', 'saving results as they come')
           .example('$0 winrate --resume cf.msgpack', 'continue it after an interruption')
@@ -82,7 +84,7 @@ export const winrateCommand = defineCommand({
       const result = await winRate(options, {
         signal: controller.signal,
         onStart: ({ total, done, header }) => {
-          progress = createProgress({ total, quiet: args.quiet === true, label: header.game });
+          progress = createProgress({ total, quiet: args.quiet === true, lines: args.progress === true, label: header.game });
           progress.update(done);
         },
         onProgress: (p) => progress?.update(p.done, winRateText(p)),
