@@ -4,6 +4,11 @@
 //
 //   node bench/chart.mjs results/canfield.msgpack results/storehouse.msgpack ... > docs/results-chart.svg
 //   node bench/chart.mjs --range 60-80 --ref "71.245=Solvitaire, canfield-sequences" a.msgpack b.msgpack > chart.svg
+//   node bench/chart.mjs a-1-50000.msgpack+a-50001-100000.msgpack > chart.svg
+//
+// Files joined by "+" are one line: runs of one game, rules and limit per deal over deals that do not
+// overlap (e.g. consecutive ranges run by different versions, which `patience merge` rightly refuses
+// to make one file of when their headers differ).
 //
 // --range LO-HI draws only win rates from LO% to HI% (default 0-100); each --ref VALUE=LABEL draws a
 // dashed line at VALUE% (a published figure) with its label.
@@ -51,12 +56,41 @@ for (const r of refs) {
 }
 
 /** The game, the rules options the run changed from its preset (e.g. "storehouse, spaces auto-reserve-then-waste"), and its deals unless they start at 1. */
-function labelOf(header) {
+function labelOf(header, first, last) {
   const preset = rulesToJson(resolveRules(header.game));
   const changed = Object.entries(header.rules ?? {}).filter(([k, v]) => k !== 'game' && JSON.stringify(preset[k]) !== JSON.stringify(v));
   // A run that does not start at deal 1 says which deals it holds.
-  const range = header.from > 1 ? [`deals ${header.from.toLocaleString('en')}-${(header.from + header.deals - 1).toLocaleString('en')}`] : [];
+  const range = first > 1 ? [`deals ${first.toLocaleString('en')}-${last.toLocaleString('en')}`] : [];
   return [header.game, ...changed.map(([k, v]) => `${k} ${v}`), ...range].join(', ');
+}
+
+function fail(message) {
+  console.error(`chart: ${message}`);
+  process.exit(2);
+}
+
+/** One line's results: the files joined by "+", their deals in order, each deal once. */
+function readLine(arg) {
+  const sets = arg.split('+').map((path) => {
+    try {
+      return { path, set: readResults(path, { details: false }) };
+    } catch (e) {
+      return fail(e instanceof Error ? e.message : String(e));
+    }
+  });
+  const { header } = sets[0].set;
+  const rows = [];
+  for (const { path, set } of sets) {
+    const h = set.header;
+    if (labelOf(h, 1, 1) !== labelOf(header, 1, 1) || limitOf(h) !== limitOf(header)) {
+      fail(`${path} is not a run of the same game, rules and limit as ${sets[0].path}: cannot be one line`);
+    }
+    const t = set.table;
+    for (let k = 0; k < t.size; k++) rows.push({ deal: t.deal[k], code: t.code[k] });
+  }
+  rows.sort((a, b) => a.deal - b.deal);
+  for (let k = 1; k < rows.length; k++) if (rows[k].deal === rows[k - 1].deal) fail(`deal ${rows[k].deal} is in more than one of ${arg}`);
+  return { header, rows };
 }
 
 /** The run's limit per deal, e.g. "10 s a deal". */
@@ -70,18 +104,15 @@ function limitOf(header) {
 const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#17becf', '#bcbd22', '#7f7f7f', '#393b79', '#e7969c'];
 const H = 520;
 
-const series = files.map((path, i) => {
-  const set = readResults(path, { details: false });
-  const t = set.table;
-  const order = Array.from({ length: t.size }, (_, k) => k).sort((a, b) => t.deal[a] - t.deal[b]);
+const series = files.map((arg, i) => {
+  const { header, rows } = readLine(arg);
   const points = [];
   let won = 0;
   let unknown = 0;
-  const n = order.length;
+  const n = rows.length;
   const checkpoints = new Set();
   for (let k = 0; k <= 60; k++) checkpoints.add(Math.max(1, Math.round(n ** (k / 60))));
-  order.forEach((row, j) => {
-    const code = t.code[row];
+  rows.forEach(({ code }, j) => {
     if (code === 1) won++;
     else if (code !== 0) unknown++;
     const done = j + 1;
@@ -90,7 +121,8 @@ const series = files.map((path, i) => {
       points.push({ deals: done, rate: won / done, lo, hi });
     }
   });
-  return { label: labelOf(set.header), limit: limitOf(set.header), colour: COLOURS[i % COLOURS.length], points, deals: n };
+  const label = n > 0 ? labelOf(header, rows[0].deal, rows[n - 1].deal) : header.game;
+  return { label, limit: limitOf(header), colour: COLOURS[i % COLOURS.length], points, deals: n };
 });
 // Two runs of one preset (e.g. a long run at a short limit and a shorter one at a longer limit) are
 // told apart by their limit per deal.
