@@ -5,7 +5,7 @@ import { DeadCheck } from './dead';
 import { Engine } from './engine';
 import { inverseMove } from './move-code';
 import { FULL, INSERTED, OPEN, PENDING, PRESENT, PROVEN, StateTable } from './table';
-import type { LimitReason, SolveOptions, SolveResult } from './types';
+import type { DrawOneProof, LimitReason, SolveOptions, SolveResult } from './types';
 
 const DEFAULT_MEMORY_MIB = 1024;
 /** Limits are checked every this many nodes, not every node. */
@@ -29,6 +29,26 @@ const RUN_NODES_WITH_TALON = 1 << 12;
 function keepsProofs(engine: Engine): boolean {
   return !engine.ordered && engine.talonLen > 0 && engine.rules.build === 'alternate-colors';
 }
+/**
+ * The search of the deal dealt one card at a time (rule 13) gets at most this many of its nodes for
+ * each node of the real search: it runs after each real run stopped by its budget, until it has
+ * caught up. Measured on canfield-sequences deals 1-1,000 at 10 s (docs/algorithms.md, rule 13).
+ */
+const DRAW_ONE_SHARE = 1;
+
+/**
+ * The same position dealt one card at a time, when rule 13 applies and `setting` asks for it: a
+ * draw of more than one with unlimited redeals, in the games whose runs keep their proofs; 'auto'
+ * only where runs move (whole-pile Hoyle Canfield's losses hang on the stock's order, and drawing
+ * one wins them). Otherwise undefined.
+ */
+function drawOnePosition(position: Position, engine: Engine, setting: boolean | 'auto'): Position | undefined {
+  const rules = position.rules;
+  if (setting === false || rules.draw <= 1 || rules.redeals !== 'unlimited' || !keepsProofs(engine)) return undefined;
+  if (setting === 'auto' && rules.move !== 'runs') return undefined;
+  return { ...position, rules: { ...rules, draw: 1 } };
+}
+
 /** canfield-relaxed: a doubling run fits when its budget is at most this share of the Luby runs' work. */
 const LONG_SHARE = 0.5;
 /** Buckets of the best-first search's open states, by `Engine.evaluate`, offset by BUCKET_ZERO. */
@@ -60,6 +80,7 @@ interface ResolvedSolveOptions {
   timeLimitMs: number;
   memoryMiB: number;
   deadCheck: boolean | 'auto';
+  drawOneProof: boolean | 'auto';
 }
 
 function resolveOptions(base: SolveOptions, extra: SolveOptions | undefined): ResolvedSolveOptions {
@@ -70,6 +91,7 @@ function resolveOptions(base: SolveOptions, extra: SolveOptions | undefined): Re
     timeLimitMs: o.timeLimitMs ?? Infinity,
     memoryMiB: o.memoryMiB ?? DEFAULT_MEMORY_MIB,
     deadCheck: o.deadCheck ?? 'auto',
+    drawOneProof: o.drawOneProof ?? 'auto',
   };
 }
 
@@ -128,6 +150,10 @@ export class Solver {
     const table = this.table;
     this.budgetBytes = o.memoryMiB * 1024 * 1024;
     const deadStats = { enabled: false, checked: 0, dead: 0, byCount: 0 };
+    // Rule 13: the deal dealt one card at a time, searched beside the real one (see `drawOneRun`).
+    let drawOne: (DrawOneProof & { entries: number }) | undefined;
+    this.oneCardTable = undefined;
+    this.otherTableBytes = 0;
     let nodes = 0;
     let maxDepth = 0;
     let unique = 0;
@@ -146,6 +172,11 @@ export class Solver {
         result.deadStates = deadStats.dead;
         result.deadByCount = deadStats.byCount;
       }
+      if (drawOne) {
+        if (this.oneCardTable) this.dropOneCardTable(drawOne);
+        result.drawOne = { nodes: drawOne.nodes, outcome: drawOne.outcome };
+        result.uniqueStates += drawOne.entries;
+      }
       return result;
     };
     const first = new Engine(position);
@@ -158,6 +189,8 @@ export class Solver {
     // Only a run that ends by itself gives a verdict.
     const keeps = keepsProofs(first);
     const restarts = first.ordered || keeps;
+    let oneCard = drawOnePosition(position, first, o.drawOneProof);
+    let oneCardRuns = 0;
     let lubyRuns = 0;
     let lubyWork = 0;
     let longRuns = 0;
@@ -209,7 +242,67 @@ export class Solver {
       }
       if (r.outcome === 'unwinnable') return finish('unwinnable');
       if (r.outcome !== 'nodes' || nodes >= o.nodeLimit) return finish('unknown', r.outcome);
+      // Rule 13: after a real run stopped by its budget, the search of the deal dealt one card at a
+      // time catches up to its share of the work. It keeps its proofs in a table of its own across
+      // its runs (Luby budgets, as the real series), so it goes on where it stopped.
+      if (oneCard) {
+        drawOne ??= { nodes: 0, outcome: 'stopped', entries: 0 };
+        while (drawOne.nodes < DRAW_ONE_SHARE * (nodes - drawOne.nodes)) {
+          const before = nodes;
+          const budget = (o.restartNodes ?? RUN_NODES_WITH_TALON) * luby(++oneCardRuns);
+          const d = this.drawOneRun(oneCard, oneCardRuns - 1, nodes, Math.min(o.nodeLimit, nodes + budget), deadline);
+          nodes = d.nodes;
+          drawOne.nodes += nodes - before;
+          if (d.maxDepth > maxDepth) maxDepth = d.maxDepth;
+          if (d.outcome === 'unwinnable') {
+            drawOne.outcome = 'unwinnable';
+            return finish('unwinnable');
+          }
+          if (d.outcome === 'winnable' || d.outcome === 'memory') {
+            // Drawing one wins (which proves nothing), or its table no longer fits beside the real
+            // one: the real search goes on alone, with all the memory.
+            if (d.outcome === 'winnable') drawOne.outcome = 'winnable';
+            this.dropOneCardTable(drawOne);
+            oneCard = undefined;
+            break;
+          }
+          if (d.outcome !== 'nodes' || nodes >= o.nodeLimit) return finish('unknown', d.outcome);
+        }
+      }
     }
+  }
+
+  /** Rule 13's table (the deal dealt one card at a time), while that search goes on; undefined otherwise. */
+  private oneCardTable: StateTable | undefined;
+
+  /**
+   * One run of the search of the deal dealt one card at a time (rule 13, docs/algorithms.md), with
+   * its own table in place of the real one; all the real table holds (with the arena it keeps from
+   * earlier deals) counts against its budget, and then its own against the real one's. A win there
+   * is no solution of the real game, so it is dropped.
+   */
+  private drawOneRun(position: Position, run: number, nodes: number, cap: number, deadline: number): RunResult {
+    const real = this.table;
+    const table = (this.oneCardTable ??= new StateTable(0));
+    this.table = table;
+    this.otherTableBytes = real.heldBytes;
+    try {
+      if (!(run > 0 && table.newRun())) table.clear();
+      this.shareBudget();
+      const r = this.depthFirst(new Engine(position, run), position, nodes, cap, deadline, NO_DEAD_CHECK, true);
+      this.won = undefined;
+      return r;
+    } finally {
+      this.table = real;
+      this.otherTableBytes = table.heldBytes;
+    }
+  }
+
+  /** Gives rule 13's table back, counting its entries: the real search has all the memory again. */
+  private dropOneCardTable(counts: { entries: number }): void {
+    counts.entries += this.oneCardTable?.count ?? 0;
+    this.oneCardTable = undefined;
+    this.otherTableBytes = 0;
   }
 
   private won: Move[] | undefined;
@@ -456,8 +549,11 @@ export class Solver {
    * search stack and the `other` bytes (a best-first run's open list) do not hold. Answers whether
    * what the table holds already fits.
    */
+  /** Bytes of the table not in use now (rule 13's, or the real one while rule 13's runs), counted against the budget. */
+  private otherTableBytes = 0;
+
   private shareBudget(other = 0): boolean {
-    this.table.maxBytes = this.budgetBytes - this.stackBytes() - other;
+    this.table.maxBytes = this.budgetBytes - this.stackBytes() - other - this.otherTableBytes;
     return this.table.bytes <= this.table.maxBytes;
   }
 

@@ -128,6 +128,15 @@ export class StateTable {
     return this.slotBytes + this.arenaUsed * 4;
   }
 
+  /**
+   * Bytes the table keeps from the system: its slot arrays and every arena segment, in use or kept
+   * by `clear` from an earlier search. A second table beside this one (rule 13's) must fit beside
+   * all of it.
+   */
+  get heldBytes(): number {
+    return this.slotBytes + this.segs.length * SEG_WORDS * 4;
+  }
+
   /** Bytes of both slot arrays: `countSlotBytes` after either changes. */
   private slotBytes = this.slots.byteLength + this.spare.byteLength;
 

@@ -25,6 +25,25 @@ export interface SolveOptions {
    * apply). It never changes a verdict, only how soon one is reached.
    */
   deadCheck?: boolean | 'auto';
+  /**
+   * Also search the same deal dealt one card at a time, beside the real search, and answer
+   * unwinnable when that is proved unwinnable: with unlimited redeals, drawing one reaches every
+   * stock card whenever it likes, so every line of the real game can be played there too
+   * (docs/algorithms.md, rule 13). Default 'auto': on where it was measured to pay, a draw of more
+   * than one with unlimited redeals where runs move (canfield-sequences), off elsewhere; `true` turns
+   * it on wherever it applies (a draw of more than one, unlimited redeals, runs that keep their
+   * proofs: canfield-sequences and Hoyle Canfield). It never changes a verdict, only how soon one is
+   * reached; a win is always the real game's.
+   */
+  drawOneProof?: boolean | 'auto';
+}
+
+/** What the search of the deal dealt one card at a time did (`SolveOptions.drawOneProof`). */
+export interface DrawOneProof {
+  /** Nodes it expanded (counted in `SolveResult.nodes` too). */
+  nodes: number;
+  /** 'unwinnable': it proved the deal unwinnable; 'winnable': drawing one wins, which proves nothing; 'stopped': it was still going when the search ended. */
+  outcome: 'unwinnable' | 'winnable' | 'stopped';
 }
 
 export interface SolveResult {
@@ -48,4 +67,6 @@ export interface SolveResult {
   deadStates?: number;
   /** Of those, the ones proved by the pile count (docs/algorithms.md, "Dead states"). */
   deadByCount?: number;
+  /** When the deal dealt one card at a time was searched beside it (`SolveOptions.drawOneProof`). */
+  drawOne?: DrawOneProof;
 }

@@ -34,6 +34,14 @@ describe('patience solve', () => {
     expect(r.stdout).toMatch(/^unwinnable: every reachable position was searched\nnodes \d+ .*\n$/);
   });
 
+  it('says so when the deal dealt one card at a time proved it unwinnable (rule 13), and --json gives that search', async () => {
+    const r = await runCli(['solve', 'canfield-sequences', '--seed', '229']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^unwinnable: even dealing the stock one card at a time \(which allows every line of this deal\), every reachable position was searched\nnodes \d+ /);
+    const json = await runCli(['solve', 'canfield-sequences', '--seed', '229', '--json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ verdict: 'unwinnable', drawOne: { nodes: expect.any(Number), outcome: 'unwinnable' } });
+  });
+
   it('says unknown, exit 3, when a node limit stops the search', async () => {
     const r = await runCli(['solve', 'canister', '--seed', '1', '--node-limit', '2000']);
     expect(r.code).toBe(3);

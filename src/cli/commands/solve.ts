@@ -18,7 +18,7 @@ export const solveCommand = defineCommand({
   describe: 'Decide a deal or position: winnable (with the moves), unwinnable, or unknown',
   builder: (y) =>
     withLimitOptions(withDealOptions(y))
-      .option('json', { type: 'boolean', describe: 'print one JSON object {verdict, moves, nodes, uniqueStates, elapsedMs, maxDepth, reason?}' })
+      .option('json', { type: 'boolean', describe: 'print one JSON object {verdict, moves, nodes, uniqueStates, elapsedMs, maxDepth, reason?, drawOne?}' })
       .option('verbose', { alias: 'v', type: 'boolean', describe: 'print the position after each move' })
       .option('moves-only', { type: 'boolean', describe: 'print only the numbered moves (input for verify --moves)' })
       .conflicts('json', ['verbose', 'moves-only'])
@@ -41,6 +41,7 @@ export const solveCommand = defineCommand({
           elapsedMs: result.elapsedMs,
           maxDepth: result.maxDepth,
           ...(result.reason !== undefined ? { reason: result.reason } : {}),
+          ...(result.drawOne !== undefined ? { drawOne: result.drawOne } : {}),
         }),
       );
       return exit;
@@ -53,6 +54,8 @@ export const solveCommand = defineCommand({
     }
     const verdict =
       result.verdict === 'winnable' ? `winnable in ${moves.length} moves`
+      : result.verdict === 'unwinnable' && result.drawOne?.outcome === 'unwinnable'
+        ? 'unwinnable: even dealing the stock one card at a time (which allows every line of this deal), every reachable position was searched'
       : result.verdict === 'unwinnable' ? 'unwinnable: every reachable position was searched'
       : `unknown: ${REASONS[result.reason ?? ''] ?? 'the search stopped'} before a verdict`;
     print(verdict);

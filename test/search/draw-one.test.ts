@@ -1,0 +1,142 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { dealFromSeed } from '../../src/rules/deal';
+import { resolveRules } from '../../src/rules/rules';
+import { bruteForce } from '../../src/referee/brute-force';
+import { Solver } from '../../src/search/solver';
+import { replayProblem, solveCommand } from './support';
+
+/**
+ * Rule 13 (docs/algorithms.md): with unlimited redeals, the deal dealt one card at a time can play
+ * every line of the deal dealt three (or two) at a time, so when it is unwinnable, so is the real
+ * deal. The solver searches it beside the real search and answers unwinnable when it is proved.
+ */
+
+const SEED = 13_013;
+
+// The rule itself, with no solver: brute force on both deals. Drawing one must never lose a deal
+// that the real draw wins. (Drawing one with no redeal is no such relaxation: put `redeals: 0` in
+// `one` below and this fails.)
+// Layouts with a reserve as large as the small deck allows, where some deals are lost even drawing one.
+const RANKS = [3, 4, 5];
+const RESERVES = [4, 6];
+
+describe.each(['canfield-sequences', 'canfield'])('%s: drawing one', (game) => {
+  it('wins every small deal that a draw of 2 or 3 with unlimited redeals wins', () => {
+    const counts = { both: 0, oneLost: 0, oneOnly: 0 };
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...RANKS),
+        fc.constantFrom(1, 2, ...RESERVES),
+        fc.constantFrom(2, 3),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        (ranks, reserve, draw, seed) => {
+          const options = { ranks, reserve, draw, piles: 2 };
+          const real = bruteForce(dealFromSeed(resolveRules(game, options), seed), { maxStates: 20_000 });
+          const one = bruteForce(dealFromSeed(resolveRules(game, { ...options, draw: 1 }), seed), { maxStates: 20_000 });
+          if (real.verdict === 'unknown' || one.verdict === 'unknown') return;
+          counts.both++;
+          if (one.verdict === 'unwinnable') {
+            expect(real.verdict, `${solveCommand(game, options, seed)}: drawing one loses a deal the real draw wins`).toBe('unwinnable');
+            counts.oneLost++;
+          } else if (real.verdict === 'unwinnable') counts.oneOnly++;
+        },
+      ),
+      { seed: SEED, numRuns: 100 },
+    );
+    // Not vacuous: deals decided both ways, some lost even drawing one (what rule 13 proves).
+    expect(counts.both).toBeGreaterThan(50);
+    expect(counts.oneLost).toBeGreaterThan(0);
+  }, 300_000);
+});
+
+// The solver with rule 13 on and runs of a few nodes, so that the one-card search runs beside the
+// real one from the start, in its own table. Small deals are mostly decided by the real search
+// first, so the layouts are the ones where the one-card search proves some deals (a big reserve),
+// and each verdict is checked against the real search alone and, where it decides, brute force.
+describe.each([
+  ['canfield-sequences', 'auto', 3],
+  ['canfield', true, 0],
+] as const)('%s with the one-card search (%s)', (game, setting, minByDrawOne) => {
+  it('agrees with the real search alone and with brute force, and its solutions replay', () => {
+    const solver = new Solver({ memoryMiB: 32, restartNodes: 3, drawOneProof: setting });
+    const alone = new Solver({ memoryMiB: 32, drawOneProof: false });
+    const counts = { decided: 0, byDrawOne: 0, winnable: 0, unwinnable: 0 };
+    const layouts = fc.constantFrom({ ranks: 5, reserve: 6, piles: 2 }, { ranks: 6, reserve: 8, piles: 2 }, { ranks: 8, reserve: 10, piles: 3 });
+    fc.assert(
+      fc.property(layouts, fc.integer({ min: 0, max: 2 ** 31 - 1 }), (options, seed) => {
+        const start = dealFromSeed(resolveRules(game, options), seed);
+        const where = solveCommand(game, options, seed);
+        const result = solver.solve(start, { nodeLimit: 2_000_000 });
+        if (result.verdict === 'winnable') expect(replayProblem(start, result.moves!), where).toBeUndefined();
+        if (result.drawOne?.outcome === 'unwinnable') {
+          expect(result.verdict, where).toBe('unwinnable');
+          counts.byDrawOne++;
+        }
+        const real = alone.solve(start, { nodeLimit: 2_000_000 });
+        if (real.verdict !== 'unknown' && result.verdict !== 'unknown') expect(result.verdict, `${where} (the real search alone: ${real.verdict})`).toBe(real.verdict);
+        const brute = bruteForce(start, { maxStates: 20_000 });
+        if (brute.verdict === 'unknown') return;
+        expect(result.verdict, `${where} (brute force: ${brute.verdict} after ${brute.states} positions)`).toBe(brute.verdict);
+        counts.decided++;
+        counts[brute.verdict]++;
+      }),
+      { seed: SEED, numRuns: 100 },
+    );
+    expect(counts.decided).toBeGreaterThan(30);
+    expect(counts.winnable).toBeGreaterThan(0);
+    expect(counts.unwinnable).toBeGreaterThan(0);
+    expect(counts.byDrawOne).toBeGreaterThanOrEqual(minByDrawOne);
+  }, 300_000);
+});
+
+describe('which searches the one-card search runs beside', () => {
+  const solve = (game: string, options: Record<string, unknown>, drawOneProof?: boolean | 'auto') =>
+    new Solver({ restartNodes: 16 }).solve(dealFromSeed(resolveRules(game, options), 597), { nodeLimit: 20_000, drawOneProof });
+
+  it("runs by default where runs move (canfield-sequences), not in whole-pile Hoyle Canfield unless asked", () => {
+    expect(solve('canfield-sequences', {}).drawOne).toBeDefined();
+    expect(solve('canfield', {}).drawOne).toBeUndefined();
+    expect(solve('canfield', {}, true).drawOne).toBeDefined();
+    expect(solve('canfield-sequences', {}, false).drawOne).toBeUndefined();
+  });
+
+  it('never where it is no relaxation: a draw of one already, a redeal limit, or cards back from the foundations', () => {
+    expect(solve('canfield-sequences', { draw: 1 }, true).drawOne).toBeUndefined();
+    expect(solve('canfield-sequences', { redeals: 2 }, true).drawOne).toBeUndefined();
+    expect(solve('canfield-relaxed', {}, true).drawOne).toBeUndefined();
+  });
+
+  it('proves canfield-sequences deal 229 unwinnable with fewer nodes than the real search alone', () => {
+    const start = dealFromSeed(resolveRules('canfield-sequences'), 229);
+    const alone = new Solver().solve(start, { drawOneProof: false });
+    const beside = new Solver().solve(start);
+    expect(alone.verdict).toBe('unwinnable');
+    expect(beside.verdict).toBe('unwinnable');
+    expect(beside.drawOne).toEqual({ nodes: expect.any(Number), outcome: 'unwinnable' });
+    expect(beside.nodes).toBeLessThan(alone.nodes / 1.5);
+  });
+
+  it("fits its table beside all the real table keeps, arena kept from an earlier deal included", () => {
+    // The first deal fills the budget; the next one's real table reuses that arena, so the one-card
+    // search finds no room, stops, and the real search decides alone.
+    const solver = new Solver({ memoryMiB: 16 });
+    expect(solver.solve(dealFromSeed(resolveRules('canfield-sequences'), 597), { drawOneProof: false }).reason).toBe('memory');
+    const next = solver.solve(dealFromSeed(resolveRules('canfield-sequences'), 229));
+    expect(next.verdict).toBe('unwinnable');
+    expect(next.drawOne!.outcome).toBe('stopped');
+    // A fresh solver has room for both, and the one-card search decides.
+    expect(new Solver({ memoryMiB: 16 }).solve(dealFromSeed(resolveRules('canfield-sequences'), 229)).drawOne!.outcome).toBe('unwinnable');
+  });
+
+  it('keeps within the node limit and the memory budget, both searches together', () => {
+    const start = dealFromSeed(resolveRules('canfield-sequences'), 597);
+    const limited = new Solver().solve(start, { nodeLimit: 300_000 });
+    expect(limited).toMatchObject({ verdict: 'unknown', reason: 'nodes', nodes: 300_000 });
+    expect(limited.drawOne!.outcome).toBe('stopped');
+    // A budget too small for the real search: the one-card search shares it, and a verdict it
+    // reaches is still unwinnable; otherwise the search stops for memory.
+    const small = new Solver({ memoryMiB: 8 }).solve(start);
+    if (small.verdict !== 'unwinnable') expect(small).toMatchObject({ verdict: 'unknown', reason: 'memory' });
+  });
+});
