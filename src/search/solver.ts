@@ -186,7 +186,8 @@ export class Solver {
     // move orders (restarts, see docs/algorithms.md). The tableau-only games and canfield-relaxed
     // start each run afresh (best-first every other run in the tableau-only games);
     // canfield-sequences and Hoyle Canfield keep the states a run proved lost (`keepsProofs`).
-    // Only a run that ends by itself gives a verdict.
+    // Only a run that ends by itself gives a verdict. In canfield-sequences the deal dealt one card
+    // at a time is searched between the runs (rule 13, below), and its loss is a verdict too.
     const keeps = keepsProofs(first);
     const restarts = first.ordered || keeps;
     let oneCard = drawOnePosition(position, first, o.drawOneProof);
@@ -544,14 +545,14 @@ export class Solver {
     if (on < this.low[ply]!) this.low[ply] = on;
   }
 
-  /**
-   * One memory budget (docs/algorithms.md, "The transposition table"): the table may fill what the
-   * search stack and the `other` bytes (a best-first run's open list) do not hold. Answers whether
-   * what the table holds already fits.
-   */
   /** Bytes of the table not in use now (rule 13's, or the real one while rule 13's runs), counted against the budget. */
   private otherTableBytes = 0;
 
+  /**
+   * One memory budget (docs/algorithms.md, "The transposition table"): the table may fill what the
+   * search stack, the `other` bytes (a best-first run's open list) and the other table (rule 13's)
+   * do not hold. Answers whether what the table holds already fits.
+   */
   private shareBudget(other = 0): boolean {
     this.table.maxBytes = this.budgetBytes - this.stackBytes() - other - this.otherTableBytes;
     return this.table.bytes <= this.table.maxBytes;

@@ -52,11 +52,12 @@ export interface SolveResult {
   moves?: Move[];
   /** Why the verdict is unknown. */
   reason?: LimitReason;
-  /** Nodes expanded (over all runs, when the search restarts: see docs/algorithms.md). */
+  /** Nodes expanded (over all runs, when the search restarts, and those of `drawOne`: see docs/algorithms.md). */
   nodes: number;
   /**
    * Entries of the transposition table: distinct states, where the Canfield games count a state met
-   * at several split classes once (one entry keeps them all); summed over the runs that clear the table.
+   * at several split classes once (one entry keeps them all); summed over the runs that clear the table,
+   * and with the entries of the one-card search's table (`drawOne`).
    */
   uniqueStates: number;
   elapsedMs: number;
