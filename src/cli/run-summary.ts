@@ -1,4 +1,4 @@
-import { formatPercent, percentDecimals, type RunSummary, type WinRateResult } from '../index';
+import { formatPercent, percentDecimals, presetRules, rulesToJson, type RunSummary, type WinRateResult } from '../index';
 import { formatDuration } from './progress';
 
 /** 0.71245 -> "71.25%" with as many decimals as the interval's width deserves. */
@@ -21,6 +21,13 @@ function limitsText(s: RunSummary): string {
   return parts.length ? `${parts.join(', ')} per deal` : 'no limits';
 }
 
+/** The rules options a run changed from its preset, e.g. " (spaces auto-reserve-then-waste)"; empty for the preset itself. */
+function overridesText(s: RunSummary): string {
+  const preset = rulesToJson(presetRules(s.game)) as unknown as Record<string, unknown>;
+  const changed = Object.entries(s.rules).filter(([k, v]) => k !== 'game' && JSON.stringify(preset[k]) !== JSON.stringify(v));
+  return changed.length > 0 ? ` (${changed.map(([k, v]) => `${k} ${String(v)}`).join(', ')})` : '';
+}
+
 const range = (start: number, end: number): string => (end - start === 1 ? `deal ${start}` : `deals ${start}-${end - 1}`);
 
 /** The two-line figure of the win rate and its interval, for progress and summaries. */
@@ -37,7 +44,7 @@ export function formatRunSummary(s: RunSummary, run?: WinRateResult): string[] {
   const share = (n: number) => (s.deals > 0 ? `  ${formatPercent(n / s.deals, 2)}` : '');
   const w = String(s.deals).length;
   const count = (n: number) => String(n).padStart(w);
-  lines.push(`${s.game}: ${s.deals} deals of ${range(s.start, s.end)}${s.shard ? ` (shard ${s.shard.index}/${s.shard.count} of deals ${s.from}-${s.from + s.runDeals - 1})` : ''}, ${limitsText(s)}`);
+  lines.push(`${s.game}${overridesText(s)}: ${s.deals} deals of ${range(s.start, s.end)}${s.shard ? ` (shard ${s.shard.index}/${s.shard.count} of deals ${s.from}-${s.from + s.runDeals - 1})` : ''}, ${limitsText(s)}`);
   if (s.missing > 0) lines.push(`  missing     ${s.missing} deals of the range have no result yet`);
   lines.push(`  won         ${count(s.won)}${share(s.won)}`);
   lines.push(`  lost        ${count(s.lost)}${share(s.lost)}`);

@@ -111,6 +111,12 @@ describe('patience winrate output', () => {
     expect(r.stdout).toMatch(/\n {2}slowest {5}\d+ \w+/);
   });
 
+  it('names the rules options a run changed from its preset in the summary', async () => {
+    const r = await runCli(['winrate', 'storehouse', '--spaces', 'auto-reserve-then-waste', '--draw', '3', '--deals', '3', '--node-limit', '500', '--workers', '0', '--quiet']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe(`storehouse (spaces auto-reserve-then-waste, draw 3): 3 deals of deals 1-3, node limit 500, table ${TABLE_MIB} MiB per deal`);
+  });
+
   it('--json prints one object with the counts, the rate and the interval as fractions', async () => {
     const r = await runCli(['winrate', 'storehouse', '--deals', '30', '--from', '100', '--node-limit', '1000', '--workers', '2', '--json', '--quiet']);
     expect(r.code).toBe(0);
