@@ -46,6 +46,7 @@ export {
   clonePosition,
   foundationCards,
   isWon,
+  rulesOverrides,
 } from './rules/position';
 export { dealFromSeed, dealFromDeckText } from './rules/deal';
 export type { Move, Place } from './rules/move';
