@@ -15,7 +15,7 @@
 //
 // Deals are taken in deal-number order; at each checkpoint the estimate counts unknown deals as lost
 // and the band spans the Wilson interval with unknowns counted as lost (low) and as won (high).
-import { readResults, resolveRules, rulesOverrides, winRateInterval } from '../dist/index.js';
+import { changedOptions, readResults, winRateInterval } from '../dist/index.js';
 
 const files = [];
 const refs = [];
@@ -57,8 +57,7 @@ for (const r of refs) {
 
 /** The game, the rules options the run changed from its preset (e.g. "storehouse, spaces auto-reserve-then-waste"), and its deals unless they start at 1. */
 function labelOf(header, first, last) {
-  const { game: _game, ...options } = header.rules ?? {};
-  const changed = Object.entries(rulesOverrides(resolveRules(header.game, options)));
+  const changed = Object.entries(changedOptions(header.game, header.rules ?? {}));
   // A run that does not start at deal 1 says which deals it holds.
   const range = first > 1 ? [`deals ${first.toLocaleString('en')}-${last.toLocaleString('en')}`] : [];
   return [header.game, ...changed.map(([k, v]) => `${k} ${v}`), ...range].join(', ');

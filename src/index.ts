@@ -31,6 +31,7 @@ export {
   resolveRules,
   presetRules,
   rulesToJson,
+  changedOptions,
   deckSize,
   stockSize,
 } from './rules/rules';
@@ -46,7 +47,6 @@ export {
   clonePosition,
   foundationCards,
   isWon,
-  rulesOverrides,
 } from './rules/position';
 export { dealFromSeed, dealFromDeckText } from './rules/deal';
 export type { Move, Place } from './rules/move';

@@ -1,4 +1,4 @@
-import { formatPercent, percentDecimals, resolveRules, rulesOverrides, type RunSummary, type WinRateResult } from '../index';
+import { changedOptions, formatPercent, percentDecimals, type RunSummary, type WinRateResult } from '../index';
 import { formatDuration } from './progress';
 
 /** 0.71245 -> "71.25%" with as many decimals as the interval's width deserves. */
@@ -23,8 +23,7 @@ function limitsText(s: RunSummary): string {
 
 /** The rules options a run changed from its preset, e.g. " (spaces auto-reserve-then-waste)"; empty for the preset itself. */
 function overridesText(s: RunSummary): string {
-  const { game: _game, ...options } = s.rules;
-  const changed = Object.entries(rulesOverrides(resolveRules(s.game, options)));
+  const changed = Object.entries(changedOptions(s.game, s.rules));
   return changed.length > 0 ? ` (${changed.map(([k, v]) => `${k} ${String(v)}`).join(', ')})` : '';
 }
 

@@ -12,7 +12,7 @@ import {
   tryParseRank,
 } from '../cards/card';
 import { fail } from '../errors';
-import { autoFillsFromReserve, deckSize, presetRules, PRESETS, resolveRules, type Rules, rulesToJson, stockSize } from './rules';
+import { autoFillsFromReserve, changedOptions, deckSize, PRESETS, resolveRules, type Rules, rulesToJson, stockSize } from './rules';
 import { cardOrder, fixedBase, isBuilt, rankAtOrder } from './order';
 
 /**
@@ -244,11 +244,7 @@ export function validatePosition(p: Position): void {
 
 /** The rule options of `rules` that differ from its preset's. */
 export function rulesOverrides(rules: Rules): Record<string, unknown> {
-  const preset = rulesToJson(presetRules(rules.game));
-  const mine = rulesToJson(rules);
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(mine)) if (key !== 'game' && mine[key] !== preset[key]) out[key] = mine[key];
-  return out;
+  return changedOptions(rules.game, rulesToJson(rules));
 }
 
 /** The position JSON of a position (foundations in suit order C D H S). Round-trips with parsePosition. */

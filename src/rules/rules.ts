@@ -295,3 +295,14 @@ export function rulesToJson(rules: Rules): Record<string, unknown> {
     base: rules.base === 'dealt' ? 'dealt' : formatRank(rules.base),
   };
 }
+
+/**
+ * The options of rules in their JSON form (`rulesToJson`, as a result file's header keeps them) that
+ * differ from the preset `game`'s: what a user changed, e.g. `{ spaces: 'auto-reserve-then-waste' }`.
+ */
+export function changedOptions(game: string, json: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const preset = rulesToJson(presetRules(game));
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(json)) if (key !== 'game' && json[key] !== preset[key]) out[key] = json[key];
+  return out;
+}
