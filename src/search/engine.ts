@@ -640,7 +640,27 @@ export class Engine {
 
   /** Whether `card` may go to its foundation now and doing so is proved safe (rule 2). */
   private goesHomeSafely(card: number): boolean {
-    return this.toFoundation(card) && this.isSafeToFoundation(card);
+    if (!this.toFoundation(card)) return false;
+    if (this.isSafeToFoundation(card)) return true;
+    return this.noBurial && this.buildersStuck(card);
+  }
+
+  /**
+   * Under `noBurial` (rule 2, third case): whether no card that may be built on `card` can ever be
+   * built there: each is home, or lies on another card in a pile (under whole-pile moves it leaves
+   * its pile only for its foundation), or `card` must go home before it (`waitsFor`: building it
+   * there would make it wait for itself). `markWaits` must be current.
+   */
+  private buildersStuck(card: number): boolean {
+    const { builders, underStamp, found, order } = this;
+    const now = this.underNow;
+    for (let i = card * 4, end = i + 4; i < end; i++) {
+      const x = builders[i]!;
+      if (x === 255) break;
+      if (found[SUIT_OF[x]!]! > order[x]! || underStamp[x] === now) continue;
+      if (!this.waitsFor(card, x)) return false;
+    }
+    return true;
   }
 
   /** Length of the movable unit sizes at the top of pile p: the longest run that may move. */
@@ -705,12 +725,13 @@ export class Engine {
     const P = this.piles;
     const H = this.maxHeight;
     let n = at;
+    // Rule 10's waits, and rule 2's third case (in forcedMove), read the cards under tableau cards.
+    if (this.noBurial) this.markWaits();
     const forced = this.forcedMove();
     if (forced !== 0) {
       out[n++] = forced;
       return n;
     }
-    if (this.noBurial) this.markWaits();
     // Dealing never deals past a card that is safe to play to its foundation (see docs/algorithms.md,
     // "no dealing past a safe card"), nor in rule-9 games past one that fits on a pile top (its
     // target stays a pile top until it comes): with draw 1 the list ends at the first such card.

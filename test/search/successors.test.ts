@@ -145,6 +145,7 @@ function checkSuccessors(p: Position, where: string, game: string): void {
     const builders = liveBuilders(p, last.card);
     expect(builders, `${at}\n  forced ${formatMove(last)}, but these cards could still be built on it`).toEqual([]);
     if (inPlay(p).some((c) => buildsOn(p.rules, p.baseRank, c, last.card))) tally(game, 'forced, with dead builders in play');
+    if (inPlay(p).some((c) => buildsOn(p.rules, p.baseRank, c, last.card) && stuckBuilder(p, c, last.card))) tally(game, 'forced, with stuck builders in play');
     tally(game, 'forced');
     return;
   }
@@ -228,7 +229,18 @@ function liveBuilders(p: Position, card: number): number[] {
   const cards = inPlay(p);
   const dead = (x: number) =>
     p.foundations[cardSuit(x)] === cardOrder(p.rules, p.baseRank, x) && !cards.some((y) => buildsOn(p.rules, p.baseRank, y, x));
-  return cards.filter((c) => buildsOn(p.rules, p.baseRank, c, card) && !dead(c));
+  return cards.filter((c) => buildsOn(p.rules, p.baseRank, c, card) && !dead(c) && !stuckBuilder(p, c, card));
+}
+
+/**
+ * Rule 2's third case, where only whole piles move (rule 10's games): builder x can never be built
+ * on `card` when x lies on another card in a pile (it leaves the pile only for its foundation), or
+ * `card` must go home before x (x on it would wait for itself).
+ */
+function stuckBuilder(p: Position, x: number, card: number): boolean {
+  if (!wholePilesWait(p)) return false;
+  if (p.tableau.some((pile) => pile.indexOf(x) > 0)) return true;
+  return homeAfter(p)(card).has(x);
 }
 
 /**
@@ -411,6 +423,8 @@ describe('the differential checks are not vacuous', () => {
     for (const [game] of GAMES) if (game !== 'canfield-relaxed') expectSeen(game, 'forced');
     // The second case of rule 2: forced although cards that could build on it are still in play.
     for (const game of ['canister', 'american-canister']) expectSeen(game, 'forced, with dead builders in play');
+    // The third case: where only whole piles move, builders that lie on a card or would wait for it.
+    expectSeen('canfield', 'forced, with stuck builders in play');
     for (const game of ['canister', 'american-canister']) {
       expectSeen(game, 'referee: tableau -> tableau (run)');
       expectSeen(game, 'referee: tableau -> tableau (space) (run)');

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { dealFromSeed } from '../../src/rules/deal';
+import type { Position } from '../../src/rules/position';
+import { resolveRules, type RulesOptions } from '../../src/rules/rules';
+import { bruteForce } from '../../src/referee/brute-force';
+import { applyMove } from '../../src/referee/referee';
+import { Engine } from '../../src/search/engine';
+import { FORCED_BIT, moveType, MT_R2F, MT_T2F, MT_W2F } from '../../src/search/move-code';
+import { mulberry, playout, positionText, solveCommand } from './support';
+
+/**
+ * Rule 2's third case (docs/algorithms.md): where only whole piles move (Hoyle Canfield), a card
+ * that may go home is forced there when every card that could be built on it is home, lies on
+ * another card in a pile, or would wait for itself there. The direct statement of safety, checked
+ * by brute force with the referee on small decks: whenever the engine forces a foundation move that
+ * the first two cases do not prove safe, the position after it is won exactly when the position
+ * before it is. (test/search/successors.test.ts checks, with its own reading of the relation, that
+ * the forced card's builders are of those kinds; brute-force agreement checks the verdicts.)
+ */
+
+const GAMES: readonly [string, RulesOptions][] = [
+  ['canfield', { ranks: 4, reserve: 2, piles: 3, redeals: 'unlimited' }],
+  ['canfield', { ranks: 4, reserve: 3, piles: 3, draw: 1, redeals: 1 }],
+  ['canfield', { ranks: 5, reserve: 3, piles: 3, redeals: 'unlimited' }],
+  ['canfield', { ranks: 3, reserve: 2, piles: 2, draw: 2, redeals: 'unlimited' }],
+];
+
+/** Third-case forced moves checked, and of them from winnable positions, over all the games above. */
+const totals = { checked: 0, won: 0 };
+
+const MAX_STATES = 40_000;
+
+/** Brute force's verdict, or undefined when the space is too large to decide here. */
+function verdict(p: Position): boolean | undefined {
+  const r = bruteForce(p, { maxStates: MAX_STATES });
+  return r.verdict === 'unknown' ? undefined : r.verdict === 'winnable';
+}
+
+describe.each(GAMES)('a move home forced by stuck builders keeps the verdict: %s %j', (game, options) => {
+  const rules = resolveRules(game, options);
+  it('from positions of random playouts, by brute force', () => {
+    let checked = 0;
+    const buffer = new Int32Array(4096);
+    for (let seed = 1; seed <= 80; seed++) {
+      const rng = mulberry(seed * 13 + 5);
+      for (const p of playout(dealFromSeed(rules, seed), 30, rng)) {
+        const engine = new Engine(p);
+        const count = engine.generate(buffer, 0);
+        const m = buffer[0]!;
+        if (count !== 1 || (m & FORCED_BIT) === 0) continue;
+        const type = moveType(m);
+        if (type !== MT_T2F && type !== MT_R2F && type !== MT_W2F) continue;
+        const steps = engine.describe(m);
+        const last = steps.at(-1)!;
+        if (last.kind !== 'move' || engine.isSafeToFoundation(last.card)) continue; // first or second case
+        let next = p;
+        for (const move of steps) next = applyMove(next, move);
+        const before = verdict(p);
+        if (before === undefined) continue;
+        const after = verdict(next);
+        expect(after, `${solveCommand(game, options, seed)}\n  position ${positionText(p)}\n  forced ${last.card} home`).toBe(before);
+        checked++;
+        totals.checked++;
+        if (before) totals.won++;
+      }
+    }
+    expect(checked, 'third-case forced moves met and decided').toBeGreaterThan(5);
+  });
+});
+
+describe('the stuck-builders check is not vacuous', () => {
+  // Runs after the checks above (vitest runs a file's tests in order).
+  it('met third-case forced moves from winnable and from lost positions', () => {
+    expect(totals.won).toBeGreaterThan(10);
+    expect(totals.checked - totals.won).toBeGreaterThan(10);
+  });
+});
