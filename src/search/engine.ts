@@ -223,6 +223,8 @@ export class Engine {
   // is `underNow`), and the cards seen (`visited` equal to `visitNow`).
   private readonly under = new Uint8Array(64);
   private readonly underStamp = new Int32Array(64);
+  // coverStamp[c] is `underNow` when a card lies on tableau card c.
+  private readonly coverStamp = new Int32Array(64);
   private underNow = 0;
   private readonly visited = new Int32Array(64);
   private visitNow = 0;
@@ -649,7 +651,8 @@ export class Engine {
    * Under `noBurial` (rule 2, third case): whether no card that may be built on `card` can ever be
    * built there: each is home, or lies on another card in a pile (under whole-pile moves it leaves
    * its pile only for its foundation), or `card` must go home before it (`waitsFor`: building it
-   * there would make it wait for itself). `markWaits` must be current.
+   * there would make it wait for itself), or it could go home instead (`deadBuilder`). `markWaits`
+   * must be current.
    */
   private buildersStuck(card: number): boolean {
     const { builders, underStamp, found, order } = this;
@@ -658,7 +661,26 @@ export class Engine {
       const x = builders[i]!;
       if (x === 255) break;
       if (found[SUIT_OF[x]!]! > order[x]! || underStamp[x] === now) continue;
-      if (!this.waitsFor(card, x)) return false;
+      if (this.waitsFor(card, x)) continue;
+      if (!this.deadBuilder(x)) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Under `noBurial` (rule 2, third case): whether builder x, if it is ever built on the card, can
+   * go home instead: it is next on its foundation, nothing lies on it, and no card that could be
+   * built on it ever can be (home, lying on another card, or x must go home before it).
+   */
+  private deadBuilder(x: number): boolean {
+    const { builders, underStamp, found, order } = this;
+    const now = this.underNow;
+    if (found[SUIT_OF[x]!]! !== order[x]! || this.coverStamp[x] === now) return false;
+    for (let i = x * 4, end = i + 4; i < end; i++) {
+      const y = builders[i]!;
+      if (y === 255) break;
+      if (found[SUIT_OF[y]!]! > order[y]! || underStamp[y] === now) continue;
+      if (!this.waitsFor(x, y)) return false;
     }
     return true;
   }
@@ -931,6 +953,7 @@ export class Engine {
   private markWaits(): void {
     if (++this.underNow === 0x7fffffff) {
       this.underStamp.fill(0);
+      this.coverStamp.fill(0);
       this.underNow = 1;
     }
     const now = this.underNow;
@@ -939,8 +962,10 @@ export class Engine {
       const b = p * H;
       for (let i = 1, l = this.len[p]!; i < l; i++) {
         const c = this.pile[b + i]!;
-        this.under[c] = this.pile[b + i - 1]!;
+        const u = this.pile[b + i - 1]!;
+        this.under[c] = u;
         this.underStamp[c] = now;
+        this.coverStamp[u] = now;
       }
     }
   }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/rules/deal';
-import type { Position } from '../../src/rules/position';
+import { parsePosition, type Position } from '../../src/rules/position';
 import { resolveRules, type RulesOptions } from '../../src/rules/rules';
 import { bruteForce } from '../../src/referee/brute-force';
 import { applyMove } from '../../src/referee/referee';
 import { Engine } from '../../src/search/engine';
+import { Solver } from '../../src/search/solver';
 import { FORCED_BIT, moveType, MT_R2F, MT_T2F, MT_W2F } from '../../src/search/move-code';
 import { mulberry, playout, positionText, solveCommand } from './support';
 
@@ -65,6 +66,31 @@ describe.each(GAMES)('a move home forced by stuck builders keeps the verdict: %s
       }
     }
     expect(checked, 'third-case forced moves met and decided').toBeGreaterThan(5);
+  });
+});
+
+describe('a builder with cards on it is not stuck', () => {
+  // 2H may go home. Its builders are AS (home) and AC, which is next on its foundation and whose
+  // own builders are stuck (3D lies on another card; AC must go home before 3H, through 2C lying
+  // on 3H), so AC would be a dead builder but for 3D lying on it: AC cannot go home in its place
+  // when the line puts it on 2H. That whole pile onto 2H is the only way to empty a pile and bring
+  // out the reserve (3C, then 2S, 2D and AD under it), so forcing 2H home loses a won deal.
+  const position = {
+    game: 'canfield',
+    rules: { ranks: 3, reserve: 4, piles: 3, draw: 1, redeals: 0 },
+    foundations: [[], [], ['AH'], ['AS']],
+    baseRank: 'A',
+    reserve: ['AD', '2D', '2S', '3C'],
+    tableau: [['3S', '2H'], ['AC', '3D'], ['3H', '2C']],
+  };
+  it('is not forced home, and the deal is won', () => {
+    const p = parsePosition(position);
+    expect(verdict(p)).toBe(true);
+    const buffer = new Int32Array(256);
+    const count = new Engine(p).generate(buffer, 0);
+    expect(count === 1 && (buffer[0]! & FORCED_BIT) !== 0, 'a forced move').toBe(false);
+    const result = new Solver({ memoryMiB: 16 }).solve(p);
+    expect(result.verdict).toBe('winnable');
   });
 });
 

@@ -227,9 +227,15 @@ function safeWasteTop(p: Position): boolean {
  */
 function liveBuilders(p: Position, card: number): number[] {
   const cards = inPlay(p);
+  const builds = (y: number, x: number) => buildsOn(p.rules, p.baseRank, y, x);
+  const next = (x: number) => p.foundations[cardSuit(x)] === cardOrder(p.rules, p.baseRank, x);
+  // Where only whole piles move, also when nothing lies on it and each card that could be built on
+  // it is stuck (rule 2's third case, applied to the builder).
+  const covered = (x: number) => p.tableau.some((pile) => pile.indexOf(x) >= 0 && pile.indexOf(x) < pile.length - 1);
   const dead = (x: number) =>
-    p.foundations[cardSuit(x)] === cardOrder(p.rules, p.baseRank, x) && !cards.some((y) => buildsOn(p.rules, p.baseRank, y, x));
-  return cards.filter((c) => buildsOn(p.rules, p.baseRank, c, card) && !dead(c) && !stuckBuilder(p, c, card));
+    next(x) &&
+    (!cards.some((y) => builds(y, x)) || (wholePilesWait(p) && !covered(x) && cards.every((y) => !builds(y, x) || stuckBuilder(p, y, x))));
+  return cards.filter((c) => builds(c, card) && !dead(c) && !stuckBuilder(p, c, card));
 }
 
 /**
