@@ -842,6 +842,7 @@ export class Engine {
     const R = this.ranks;
     const wrap = this.rules.wrap;
     const ordOf = this.order;
+    if (this.runKeys && this.rules.move === 'whole-pile') return this.wholePileMoves(out, at);
     for (let s = 0; s < P; s++) {
       const ls = this.len[s]!;
       if (ls === 0) continue;
@@ -875,6 +876,29 @@ export class Engine {
           if (this.spaceTakes(this.pile[sb + ls - k]!)) {
             out[n++] = MT_T2T | (s << SRC_SHIFT) | (space << DST_SHIFT) | (k << COUNT_SHIFT);
           }
+        }
+      }
+    }
+    return n;
+  }
+
+  /**
+   * `tableauMoves` where every pile is a built run and only whole piles move: each pile whose bottom
+   * card fits on another pile's top, unless that would make a card wait for itself (rule 10). (A
+   * whole pile never goes into a space: that only renames the pile.)
+   */
+  private wholePileMoves(out: Int32Array, at: number): number {
+    const P = this.piles;
+    const H = this.maxHeight;
+    let n = at;
+    for (let s = 0; s < P; s++) {
+      const ls = this.len[s]!;
+      if (ls === 0) continue;
+      const b = this.pile[s * H]! * 64;
+      for (let d = 0; d < P; d++) {
+        if (d === s || this.len[d] === 0) continue;
+        if (this.fits[b + this.pile[d * H + this.len[d]! - 1]!] === 1 && !(this.noBurial && this.buries(s, d))) {
+          out[n++] = MT_T2T | (s << SRC_SHIFT) | (d << DST_SHIFT) | (ls << COUNT_SHIFT);
         }
       }
     }
