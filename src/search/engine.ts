@@ -649,38 +649,38 @@ export class Engine {
 
   /**
    * Under `noBurial` (rule 2, third case): whether no card that may be built on `card` can ever be
-   * built there: each is home, or lies on another card in a pile (under whole-pile moves it leaves
-   * its pile only for its foundation), or `card` must go home before it (`waitsFor`: building it
-   * there would make it wait for itself), or it could go home instead (`deadBuilder`). `markWaits`
-   * must be current.
+   * built there: each is stuck (`builderStuck`) or could go home instead (`deadBuilder`).
+   * `markWaits` must be current.
    */
   private buildersStuck(card: number): boolean {
-    const { builders, underStamp, found, order } = this;
-    const now = this.underNow;
     for (let i = card * 4, end = i + 4; i < end; i++) {
-      const x = builders[i]!;
+      const x = this.builders[i]!;
       if (x === 255) break;
-      if (found[SUIT_OF[x]!]! > order[x]! || underStamp[x] === now) continue;
-      if (this.waitsFor(card, x)) continue;
-      if (!this.deadBuilder(x)) return false;
+      if (!this.builderStuck(x, card) && !this.deadBuilder(x)) return false;
     }
     return true;
   }
 
   /**
+   * Under `noBurial`: whether x can never be built on `card`: it is home, or lies on another card in
+   * a pile (under whole-pile moves it leaves its pile only for its foundation), or `card` must go
+   * home before it (`waitsFor`: built there it would wait for itself).
+   */
+  private builderStuck(x: number, card: number): boolean {
+    return this.found[SUIT_OF[x]!]! > this.order[x]! || this.underStamp[x] === this.underNow || this.waitsFor(card, x);
+  }
+
+  /**
    * Under `noBurial` (rule 2, third case): whether builder x, if it is ever built on the card, can
-   * go home instead: it is next on its foundation, nothing lies on it, and no card that could be
-   * built on it ever can be (home, lying on another card, or x must go home before it).
+   * go home instead: it is next on its foundation, nothing lies on it, and every card that could be
+   * built on it is stuck.
    */
   private deadBuilder(x: number): boolean {
-    const { builders, underStamp, found, order } = this;
-    const now = this.underNow;
-    if (found[SUIT_OF[x]!]! !== order[x]! || this.coverStamp[x] === now) return false;
+    if (this.found[SUIT_OF[x]!]! !== this.order[x]! || this.coverStamp[x] === this.underNow) return false;
     for (let i = x * 4, end = i + 4; i < end; i++) {
-      const y = builders[i]!;
+      const y = this.builders[i]!;
       if (y === 255) break;
-      if (found[SUIT_OF[y]!]! > order[y]! || underStamp[y] === now) continue;
-      if (!this.waitsFor(x, y)) return false;
+      if (!this.builderStuck(y, x)) return false;
     }
     return true;
   }

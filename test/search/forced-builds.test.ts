@@ -2,12 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/rules/deal';
 import type { Position } from '../../src/rules/position';
 import { resolveRules, type RulesOptions } from '../../src/rules/rules';
-import { bruteForce } from '../../src/referee/brute-force';
-import { applyMove } from '../../src/referee/referee';
 import { Engine } from '../../src/search/engine';
 import { Solver } from '../../src/search/solver';
 import { FORCED_BIT, moveType, MT_R2F, MT_T2F, MT_W2F } from '../../src/search/move-code';
-import { mulberry, playout, positionText, solveCommand } from './support';
+import { bruteVerdict, forcedMoves, mulberry, playout, positionText, solveCommand } from './support';
 
 /**
  * Rule 9 of docs/algorithms.md ("one place to build"): in Storehouse-like games (builds in suit,
@@ -32,35 +30,22 @@ const totals = { checked: 0, won: 0 };
 const MAX_STATES = 40_000;
 
 /** Brute force's verdict, or undefined when the space is too large to decide here. */
-function verdict(p: Position, maxStates = MAX_STATES): boolean | undefined {
-  const r = bruteForce(p, { maxStates });
-  return r.verdict === 'unknown' ? undefined : r.verdict === 'winnable';
-}
+const verdict = (p: Position, maxStates = MAX_STATES): boolean | undefined => bruteVerdict(p, maxStates);
 
 describe.each(GAMES)('a forced build keeps the verdict: %s %j', (game, options) => {
   const rules = resolveRules(game, options);
   it('from positions of random playouts, by brute force', () => {
     let checked = 0;
-    const buffer = new Int32Array(4096);
-    for (let seed = 1; seed <= 60; seed++) {
-      const rng = mulberry(seed * 7 + 1);
-      for (const p of playout(dealFromSeed(rules, seed), 30, rng)) {
-        const engine = new Engine(p);
-        const count = engine.generate(buffer, 0);
-        const m = buffer[0]!;
-        if (count !== 1 || (m & FORCED_BIT) === 0) continue;
-        const type = moveType(m);
-        if (type === MT_T2F || type === MT_R2F || type === MT_W2F) continue;
-        let next = p;
-        for (const move of engine.describe(m)) next = applyMove(next, move);
-        const before = verdict(p);
-        if (before === undefined) continue;
-        const after = verdict(next);
-        expect(after, `${solveCommand(game, options, seed)}\n  position ${positionText(p)}\n  forced ${engine.describe(m).length} step(s)`).toBe(before);
-        checked++;
-        totals.checked++;
-        if (before) totals.won++;
-      }
+    for (const { seed, p, m, steps, next } of forcedMoves(rules, 60, (seed) => seed * 7 + 1)) {
+      const type = moveType(m);
+      if (type === MT_T2F || type === MT_R2F || type === MT_W2F) continue;
+      const before = verdict(p);
+      if (before === undefined) continue;
+      const after = verdict(next);
+      expect(after, `${solveCommand(game, options, seed)}\n  position ${positionText(p)}\n  forced ${steps.length} step(s)`).toBe(before);
+      checked++;
+      totals.checked++;
+      if (before) totals.won++;
     }
     expect(checked, 'forced builds met and decided').toBeGreaterThan(10);
   });

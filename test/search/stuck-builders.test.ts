@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { dealFromSeed } from '../../src/rules/deal';
 import { parsePosition, type Position } from '../../src/rules/position';
 import { resolveRules, type RulesOptions } from '../../src/rules/rules';
-import { bruteForce } from '../../src/referee/brute-force';
-import { applyMove } from '../../src/referee/referee';
 import { Engine } from '../../src/search/engine';
 import { Solver } from '../../src/search/solver';
 import { FORCED_BIT, moveType, MT_R2F, MT_T2F, MT_W2F } from '../../src/search/move-code';
-import { mulberry, playout, positionText, solveCommand } from './support';
+import { bruteVerdict, forcedMoves, positionText, solveCommand } from './support';
 
 /**
  * Rule 2's third case (docs/algorithms.md): where only whole piles move (Hoyle Canfield), a card
@@ -32,38 +29,24 @@ const totals = { checked: 0, won: 0 };
 const MAX_STATES = 40_000;
 
 /** Brute force's verdict, or undefined when the space is too large to decide here. */
-function verdict(p: Position): boolean | undefined {
-  const r = bruteForce(p, { maxStates: MAX_STATES });
-  return r.verdict === 'unknown' ? undefined : r.verdict === 'winnable';
-}
+const verdict = (p: Position): boolean | undefined => bruteVerdict(p, MAX_STATES);
 
 describe.each(GAMES)('a move home forced by stuck builders keeps the verdict: %s %j', (game, options) => {
   const rules = resolveRules(game, options);
   it('from positions of random playouts, by brute force', () => {
     let checked = 0;
-    const buffer = new Int32Array(4096);
-    for (let seed = 1; seed <= 80; seed++) {
-      const rng = mulberry(seed * 13 + 5);
-      for (const p of playout(dealFromSeed(rules, seed), 30, rng)) {
-        const engine = new Engine(p);
-        const count = engine.generate(buffer, 0);
-        const m = buffer[0]!;
-        if (count !== 1 || (m & FORCED_BIT) === 0) continue;
-        const type = moveType(m);
-        if (type !== MT_T2F && type !== MT_R2F && type !== MT_W2F) continue;
-        const steps = engine.describe(m);
-        const last = steps.at(-1)!;
-        if (last.kind !== 'move' || engine.isSafeToFoundation(last.card)) continue; // first or second case
-        let next = p;
-        for (const move of steps) next = applyMove(next, move);
-        const before = verdict(p);
-        if (before === undefined) continue;
-        const after = verdict(next);
-        expect(after, `${solveCommand(game, options, seed)}\n  position ${positionText(p)}\n  forced ${last.card} home`).toBe(before);
-        checked++;
-        totals.checked++;
-        if (before) totals.won++;
-      }
+    for (const { seed, p, engine, m, steps, next } of forcedMoves(rules, 80, (seed) => seed * 13 + 5)) {
+      const type = moveType(m);
+      if (type !== MT_T2F && type !== MT_R2F && type !== MT_W2F) continue;
+      const last = steps.at(-1)!;
+      if (last.kind !== 'move' || engine.isSafeToFoundation(last.card)) continue; // first or second case
+      const before = verdict(p);
+      if (before === undefined) continue;
+      const after = verdict(next);
+      expect(after, `${solveCommand(game, options, seed)}\n  position ${positionText(p)}\n  forced ${last.card} home`).toBe(before);
+      checked++;
+      totals.checked++;
+      if (before) totals.won++;
     }
     expect(checked, 'third-case forced moves met and decided').toBeGreaterThan(5);
   });

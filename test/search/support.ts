@@ -3,11 +3,16 @@ import { cardOrder } from '../../src/rules/order';
 import type { Move } from '../../src/rules/move';
 import { formatMove } from '../../src/rules/notation';
 import { formatPosition, type Position } from '../../src/rules/position';
-import type { RulesOptions } from '../../src/rules/rules';
-import { positionKey } from '../../src/referee/brute-force';
+import type { Rules, RulesOptions } from '../../src/rules/rules';
+import { dealFromSeed } from '../../src/rules/deal';
+import { bruteForce, positionKey } from '../../src/referee/brute-force';
+import { Engine } from '../../src/search/engine';
+import { FORCED_BIT } from '../../src/search/move-code';
 import { applyMove, legalMoves, replay } from '../../src/referee/referee';
 
 /** Shared helpers of the solver's tests (test/search/*.test.ts). */
+
+import { mulberry as mulberryOf } from '../helpers';
 
 export { mulberry } from '../helpers';
 
@@ -25,6 +30,37 @@ export function playout(start: Position, steps: number, rng: () => number): Posi
     seen.push(p);
   }
   return seen;
+}
+
+/** Brute force's verdict (won or not), or undefined when the space is past `maxStates`. */
+export function bruteVerdict(p: Position, maxStates: number): boolean | undefined {
+  const r = bruteForce(p, { maxStates });
+  return r.verdict === 'unknown' ? undefined : r.verdict === 'winnable';
+}
+
+/**
+ * The forced moves met along random playouts of 30 moves from deals 1..`deals` (the playout of deal
+ * `seed` drawn by `mulberry(rngSeed(seed))`): each position whose engine list is one forced move,
+ * with the position after that move (its steps played by the referee).
+ */
+export function* forcedMoves(
+  rules: Rules,
+  deals: number,
+  rngSeed: (seed: number) => number,
+): Generator<{ seed: number; p: Position; engine: Engine; m: number; steps: Move[]; next: Position }> {
+  const buffer = new Int32Array(4096);
+  for (let seed = 1; seed <= deals; seed++) {
+    for (const p of playout(dealFromSeed(rules, seed), 30, mulberryOf(rngSeed(seed)))) {
+      const engine = new Engine(p);
+      const count = engine.generate(buffer, 0);
+      const m = buffer[0]!;
+      if (count !== 1 || (m & FORCED_BIT) === 0) continue;
+      const steps = engine.describe(m);
+      let next = p;
+      for (const move of steps) next = applyMove(next, move);
+      yield { seed, p, engine, m, steps, next };
+    }
+  }
 }
 
 /** The CLI flags of rule overrides, so that a failing case can be rerun as `patience solve ...`. */
