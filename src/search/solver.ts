@@ -49,14 +49,14 @@ function drawOnePosition(position: Position, engine: Engine, setting: boolean | 
   return { ...position, rules: { ...rules, draw: 1 } };
 }
 
-/** canfield-relaxed: a doubling run fits when its budget is at most this share of the Luby runs' work. */
-const LONG_SHARE = 0.5;
+/** canfield-relaxed: the short runs' table is kept for the next search while it holds at most this much. */
+const SHORT_KEPT_BYTES = 8 << 20;
+/** canfield-relaxed: the long run goes on whenever its work is less than this share of the short runs'. */
+const LONG_SHARE = 1;
 /** Buckets of the best-first search's open states, by `Engine.evaluate`, offset by BUCKET_ZERO. */
 const BUCKETS = 1 << 16;
 const BUCKET_ZERO = 1 << 15;
 
-/** The Int32Arrays of one entry per ply (start, end, cursor, made, undoInfo, inverse, entryOf, laneOf, low, lostRank, otherLost). */
-const PLY_ARRAYS = 11;
 
 function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
   const b = new Int32Array(a.length * 2);
@@ -72,6 +72,50 @@ interface RunResult {
   outcome: 'winnable' | 'unwinnable' | LimitReason;
   nodes: number;
   maxDepth: number;
+  /** Where a depth-first run stopped by its node or time limit stands, to go on from there. */
+  paused?: PausedAt;
+}
+
+/** The place in its search of a depth-first run stopped by a limit: the ply it was at, how many plies keep their lists. */
+interface PausedAt {
+  depth: number;
+  stored: number;
+  maxDepth: number;
+}
+
+/** The search stack's arrays (the Solver's fields of the same names), kept aside while another run has the Solver's. */
+interface StackArrays {
+  moves: Int32Array<ArrayBuffer>;
+  start: Int32Array<ArrayBuffer>;
+  end: Int32Array<ArrayBuffer>;
+  cursor: Int32Array<ArrayBuffer>;
+  made: Int32Array<ArrayBuffer>;
+  undoInfo: Int32Array<ArrayBuffer>;
+  inverse: Int32Array<ArrayBuffer>;
+  entryOf: Int32Array<ArrayBuffer>;
+  laneOf: Int32Array<ArrayBuffer>;
+  low: Int32Array<ArrayBuffer>;
+  lostRank: Int32Array<ArrayBuffer>;
+  otherLost: Int32Array<ArrayBuffer>;
+}
+/** The stack's arrays of one entry per ply (all but `moves`). */
+const PLY_FIELDS = ['start', 'end', 'cursor', 'made', 'undoInfo', 'inverse', 'entryOf', 'laneOf', 'low', 'lostRank', 'otherLost'] as const;
+
+/** Bytes held by a search stack. */
+function stackBytesOf(s: StackArrays): number {
+  return s.moves.byteLength + PLY_FIELDS.length * s.start.byteLength;
+}
+
+/** Gives a stack small arrays again, where a deep search grew them. */
+function shrink(s: StackArrays): void {
+  if (s.moves.length > MOVES_KEPT) s.moves = new Int32Array(1 << 16);
+  if (s.start.length > 1 << 16) for (const f of PLY_FIELDS) s[f] = new Int32Array(1 << 10);
+}
+
+/** A fresh, small search stack. */
+function newStack(): StackArrays {
+  const plies = Object.fromEntries(PLY_FIELDS.map((f) => [f, new Int32Array(1 << 10)]));
+  return { moves: new Int32Array(1 << 16), ...plies } as StackArrays;
 }
 
 interface ResolvedSolveOptions {
@@ -153,7 +197,8 @@ export class Solver {
     // Rule 13: the deal dealt one card at a time, searched beside the real one (see `drawOneRun`).
     let drawOne: (DrawOneProof & { entries: number }) | undefined;
     this.oneCardTable = undefined;
-    this.otherTableBytes = 0;
+    // The short runs' table and stack, kept from an earlier search, count against this one's budget.
+    this.otherTableBytes = (this.shortTable?.heldBytes ?? 0) + (this.shortStack ? stackBytesOf(this.shortStack) : 0);
     let nodes = 0;
     let maxDepth = 0;
     let unique = 0;
@@ -171,6 +216,10 @@ export class Solver {
         result.deadChecked = deadStats.checked;
         result.deadStates = deadStats.dead;
         result.deadByCount = deadStats.byCount;
+      }
+      if (this.shortTable && this.shortTable.heldBytes > SHORT_KEPT_BYTES) {
+        this.shortTable = undefined;
+        this.shortStack = undefined;
       }
       if (drawOne) {
         if (this.oneCardTable) this.dropOneCardTable(drawOne);
@@ -190,43 +239,59 @@ export class Solver {
     // at a time is searched between the runs (rule 13, below), and its loss is a verdict too.
     const keeps = keepsProofs(first);
     const restarts = first.ordered || keeps;
+    // canfield-relaxed: the first run, in the plain order, is the long one; stopped by its budget,
+    // it waits in its table (`paused`) while short runs go, and goes on later.
+    const longRun = restarts && !keeps && !first.tableauOnly;
+    let paused: PausedAt | undefined;
+    let longWork = 0;
+    let shortEntries = 0;
     let oneCard = drawOnePosition(position, first, o.drawOneProof);
     let oneCardRuns = 0;
     let lubyRuns = 0;
     let lubyWork = 0;
-    let longRuns = 0;
     let uniqueBefore = 0;
     for (let run = 0; ; run++) {
-      const engine = run === 0 ? first : new Engine(position, run);
-      const firstRun = o.restartNodes ?? (engine.tableauOnly ? RUN_NODES : RUN_NODES_WITH_TALON);
-      // Budgets double in the tableau-only games, whose hard deals are lost ones that a run must
-      // search to the end. In canfield-relaxed, whose hard deals are wins that some order meets
-      // soon, they follow the Luby sequence, with a doubling run put in whenever its budget fits in
-      // half the Luby runs' work so far, for the wins that need one long run (docs/algorithms.md,
-      // "Restarts"). Where runs keep their proofs, no run needs to be long: Luby alone.
+      const firstRun = o.restartNodes ?? (first.tableauOnly ? RUN_NODES : RUN_NODES_WITH_TALON);
+      const resume = paused !== undefined && longWork < lubyWork * LONG_SHARE;
+      const short = longRun && run > 0 && !resume;
+      const engine = run === 0 || resume ? first : new Engine(position, run);
+      // Budgets (nodes) double in the tableau-only games, whose hard deals are lost ones that a run
+      // must search to the end. Where runs keep their proofs, no run needs to be long: they follow
+      // the Luby sequence. So do canfield-relaxed's short runs, for the wins some order meets soon;
+      // its long run goes on whenever its work falls below LONG_SHARE of theirs, for the wins no
+      // short run meets and for the losses, which a run must search to the end (docs/algorithms.md,
+      // "Restarts").
       let cap = o.nodeLimit;
       if (restarts) {
         let budget: number;
-        if (engine.tableauOnly) budget = 2 ** run;
-        else if (!keeps && 2 ** longRuns * firstRun <= lubyWork * LONG_SHARE) budget = 2 ** longRuns++;
-        else {
-          budget = luby(++lubyRuns);
-          lubyWork += budget * firstRun;
-        }
-        cap = Math.min(o.nodeLimit, nodes + firstRun * budget);
+        if (first.tableauOnly) budget = firstRun * 2 ** run;
+        else if (longRun && !short) budget = run === 0 ? firstRun : lubyWork * LONG_SHARE - longWork;
+        else budget = firstRun * luby(++lubyRuns);
+        if (longRun && !short) longWork += budget;
+        else lubyWork += budget;
+        cap = Math.min(o.nodeLimit, nodes + budget);
       }
-      if (!(keeps && run > 0 && table.newRun())) {
-        uniqueBefore = unique;
-        table.clear();
-      }
-      this.shrinkStack();
-      this.shareBudget();
       // 'auto' is off in every game: measured not to pay for its cost (docs/algorithms.md, rule 6).
       const dead = o.deadCheck === true ? new DeadCheck(engine) : NO_DEAD_CHECK;
-      const r =
-        engine.tableauOnly && run % 2 === 1
-          ? this.bestFirst(engine, position, nodes, cap, deadline)
-          : this.depthFirst(engine, position, nodes, cap, deadline, dead, keeps);
+      let r: RunResult;
+      if (short) {
+        r = this.shortRun(engine, position, nodes, cap, deadline, dead);
+        shortEntries += this.shortTable!.count;
+      } else {
+        if (!resume) {
+          if (!(keeps && run > 0 && table.newRun())) {
+            uniqueBefore = unique;
+            table.clear();
+          }
+          this.shrinkStack();
+        }
+        this.shareBudget();
+        r =
+          engine.tableauOnly && run % 2 === 1
+            ? this.bestFirst(engine, position, nodes, cap, deadline)
+            : this.depthFirst(engine, position, nodes, cap, deadline, dead, keeps, resume ? paused : undefined);
+        if (longRun) paused = r.paused;
+      }
       nodes = r.nodes;
       if (dead.enabled) {
         deadStats.enabled = true;
@@ -235,7 +300,7 @@ export class Solver {
         deadStats.byCount += dead.deadByCount;
       }
       if (r.maxDepth > maxDepth) maxDepth = r.maxDepth;
-      unique = uniqueBefore + table.count;
+      unique = uniqueBefore + table.count + shortEntries;
       if (r.outcome === 'winnable') {
         const moves = this.won!;
         this.won = undefined;
@@ -270,6 +335,48 @@ export class Solver {
           if (d.outcome !== 'nodes' || nodes >= o.nodeLimit) return finish('unknown', d.outcome);
         }
       }
+    }
+  }
+
+  /** The table and stack of canfield-relaxed's short runs, while its long run waits in the Solver's (`shortRun`). */
+  private shortTable: StateTable | undefined;
+  private shortStack: StackArrays | undefined;
+
+  /**
+   * A short run of canfield-relaxed, from scratch in a table and stack of its own, so that the long
+   * run's stay as it left them; each holds what the other does not, within one budget.
+   */
+  private shortRun(engine: Engine, position: Position, nodes: number, cap: number, deadline: number, dead: DeadStates): RunResult {
+    const long = this.table;
+    const table = (this.shortTable ??= new StateTable(0));
+    const stack = (this.shortStack ??= newStack());
+    this.table = table;
+    this.swapStack(stack);
+    this.otherTableBytes = long.heldBytes + stackBytesOf(stack);
+    try {
+      table.clear();
+      this.shrinkStack();
+      this.shareBudget();
+      return this.depthFirst(engine, position, nodes, cap, deadline, dead, false);
+    } finally {
+      this.table = long;
+      this.swapStack(stack);
+      this.otherTableBytes = table.heldBytes + stackBytesOf(stack);
+    }
+  }
+
+  /** The search stack's arrays, as one object (they are this Solver's fields, for the hot loop). */
+  private get stack(): StackArrays {
+    return this as unknown as StackArrays;
+  }
+
+  /** Exchanges the search stack's arrays with `other`'s. */
+  private swapStack(other: StackArrays): void {
+    const stack = this.stack;
+    for (const f of ['moves', ...PLY_FIELDS] as const) {
+      const a = stack[f];
+      stack[f] = other[f];
+      other[f] = a;
     }
   }
 
@@ -311,8 +418,10 @@ export class Solver {
   private budgetBytes = 0;
 
   /**
-   * One depth-first search from the root, counting nodes on from `nodes` up to `nodeCap`. Answers
-   * how it ended, the node count and the deepest ply; a win leaves its moves in `this.won`.
+   * One depth-first search from the root, counting nodes on from `nodes` up to `nodeCap`; or, with
+   * `from`, the same search going on where a node or time limit stopped it (the engine, table and
+   * stack as it left them). Answers how it ended, the node count and the deepest ply (and, stopped
+   * by a limit, where it stands); a win leaves its moves in `this.won`.
    */
   private depthFirst(
     engine: Engine,
@@ -322,27 +431,33 @@ export class Solver {
     deadline: number,
     dead: DeadStates,
     keeps: boolean,
+    from?: PausedAt,
   ): RunResult {
     const table = this.table;
     const key = this.key;
-    let maxDepth = 0;
+    let maxDepth = from?.maxDepth ?? 0;
     const stop = (outcome: RunResult['outcome']): RunResult => ({ outcome, nodes, maxDepth });
-    if (dead.isDead()) return stop('unwinnable');
-    const rootRank = engine.passRank();
-    const rootLane = engine.laneOf(rootRank);
-    if (table.insert(key, engine.encode(key, rootRank), rootRank, rootLane) === FULL) return stop('memory');
-    this.entryOf[0] = table.lastOffset;
-    this.laneOf[0] = rootLane;
-    this.low[0] = 0;
-    let depth = 0;
     // Plies 0 .. stored-1 keep their move lists; deeper plies regenerate theirs on the way back.
+    let depth = 0;
     let stored = 1;
-    this.start[0] = 0;
-    this.cursor[0] = 0;
-    this.inverse[0] = -1;
-    this.lostRank[0] = -1;
-    this.otherLost[0] = 0;
-    this.end[0] = this.generateAt(engine, 0, -1, 0);
+    if (from) {
+      depth = from.depth;
+      stored = from.stored;
+    } else {
+      if (dead.isDead()) return stop('unwinnable');
+      const rootRank = engine.passRank();
+      const rootLane = engine.laneOf(rootRank);
+      if (table.insert(key, engine.encode(key, rootRank), rootRank, rootLane) === FULL) return stop('memory');
+      this.entryOf[0] = table.lastOffset;
+      this.laneOf[0] = rootLane;
+      this.low[0] = 0;
+      this.start[0] = 0;
+      this.cursor[0] = 0;
+      this.inverse[0] = -1;
+      this.lostRank[0] = -1;
+      this.otherLost[0] = 0;
+      this.end[0] = this.generateAt(engine, 0, -1, 0);
+    }
 
     while (depth >= 0) {
       if (this.cursor[depth] === this.end[depth]) {
@@ -365,8 +480,13 @@ export class Solver {
       }
       const info = engine.make(m);
       nodes++;
-      if (nodes >= nodeCap) return stop('nodes');
-      if ((nodes & (CHECK_EVERY - 1)) === 0 && performance.now() > deadline) return stop('time');
+      if (nodes >= nodeCap || ((nodes & (CHECK_EVERY - 1)) === 0 && performance.now() > deadline)) {
+        // Stopped by a limit: the move is taken back (to be made again, and counted again, by a
+        // run that goes on from here).
+        engine.undo(m, info);
+        this.cursor[depth]--;
+        return { outcome: nodes >= nodeCap ? 'nodes' : 'time', nodes, maxDepth, paused: { depth, stored, maxDepth } };
+      }
       if (engine.isWon()) {
         this.made[depth] = m;
         this.undoInfo[depth] = info;
@@ -560,7 +680,7 @@ export class Solver {
 
   /** Bytes held by the search stack; it counts against the memory budget with the table. */
   private stackBytes(): number {
-    return this.moves.byteLength + PLY_ARRAYS * this.start.byteLength;
+    return stackBytesOf(this.stack);
   }
 
   /** Generates the moves of the engine's state into the move stack from `at`, growing it as needed. */
@@ -579,35 +699,13 @@ export class Solver {
 
   /** After a deep search, give the big stack back rather than keep it for every later deal. */
   private shrinkStack(): void {
-    if (this.moves.length > MOVES_KEPT) this.moves = new Int32Array(1 << 16);
-    if (this.start.length > 1 << 16) {
-      this.start = new Int32Array(1 << 10);
-      this.end = new Int32Array(1 << 10);
-      this.cursor = new Int32Array(1 << 10);
-      this.made = new Int32Array(1 << 10);
-      this.undoInfo = new Int32Array(1 << 10);
-      this.inverse = new Int32Array(1 << 10);
-      this.entryOf = new Int32Array(1 << 10);
-      this.laneOf = new Int32Array(1 << 10);
-      this.low = new Int32Array(1 << 10);
-      this.lostRank = new Int32Array(1 << 10);
-      this.otherLost = new Int32Array(1 << 10);
-    }
+    shrink(this.stack);
   }
 
   private ensurePly(ply: number): void {
     if (ply + 1 < this.start.length) return;
-    this.start = grow(this.start);
-    this.end = grow(this.end);
-    this.cursor = grow(this.cursor);
-    this.made = grow(this.made);
-    this.undoInfo = grow(this.undoInfo);
-    this.inverse = grow(this.inverse);
-    this.entryOf = grow(this.entryOf);
-    this.laneOf = grow(this.laneOf);
-    this.low = grow(this.low);
-    this.lostRank = grow(this.lostRank);
-    this.otherLost = grow(this.otherLost);
+    const stack = this.stack;
+    for (const f of PLY_FIELDS) stack[f] = grow(stack[f]);
   }
 
   /** Replays the path from the root in a fresh engine, turning each internal move into public moves. */
