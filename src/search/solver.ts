@@ -57,7 +57,6 @@ const LONG_SHARE = 1;
 const BUCKETS = 1 << 16;
 const BUCKET_ZERO = 1 << 15;
 
-
 function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
   const b = new Int32Array(a.length * 2);
   b.set(a);
@@ -80,7 +79,6 @@ interface RunResult {
 interface PausedAt {
   depth: number;
   stored: number;
-  maxDepth: number;
 }
 
 /** The search stack's arrays (the Solver's fields of the same names), kept aside while another run has the Solver's. */
@@ -435,7 +433,7 @@ export class Solver {
   ): RunResult {
     const table = this.table;
     const key = this.key;
-    let maxDepth = from?.maxDepth ?? 0;
+    let maxDepth = 0;
     const stop = (outcome: RunResult['outcome']): RunResult => ({ outcome, nodes, maxDepth });
     // Plies 0 .. stored-1 keep their move lists; deeper plies regenerate theirs on the way back.
     let depth = 0;
@@ -485,7 +483,7 @@ export class Solver {
         // run that goes on from here).
         engine.undo(m, info);
         this.cursor[depth]--;
-        return { outcome: nodes >= nodeCap ? 'nodes' : 'time', nodes, maxDepth, paused: { depth, stored, maxDepth } };
+        return { outcome: nodes >= nodeCap ? 'nodes' : 'time', nodes, maxDepth, paused: { depth, stored } };
       }
       if (engine.isWon()) {
         this.made[depth] = m;
