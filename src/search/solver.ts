@@ -1,6 +1,7 @@
 import type { Move } from '../rules/move';
 import type { Position } from '../rules/position';
 import { validatePosition } from '../rules/position';
+import { SearchClock } from './clock';
 import { DeadCheck } from './dead';
 import { Engine } from './engine';
 import { inverseMove } from './move-code';
@@ -187,8 +188,7 @@ export class Solver {
   solve(position: Position, options?: SolveOptions): SolveResult {
     validatePosition(position);
     const o = resolveOptions(this.defaults, options);
-    const started = performance.now();
-    const deadline = started + o.timeLimitMs;
+    const clock = new SearchClock(o.timeLimitMs);
     const table = this.table;
     this.budgetBytes = o.memoryMiB * 1024 * 1024;
     const deadStats = { enabled: false, checked: 0, dead: 0, byCount: 0 };
@@ -205,7 +205,7 @@ export class Solver {
         verdict,
         nodes,
         uniqueStates: unique,
-        elapsedMs: performance.now() - started,
+        elapsedMs: clock.elapsedMs(),
         maxDepth,
       };
       if (moves) result.moves = moves;
@@ -273,7 +273,7 @@ export class Solver {
       const dead = o.deadCheck === true ? new DeadCheck(engine) : NO_DEAD_CHECK;
       let r: RunResult;
       if (short) {
-        r = this.shortRun(engine, position, nodes, cap, deadline, dead);
+        r = this.shortRun(engine, position, nodes, cap, clock, dead);
         shortEntries += this.shortTable!.count;
       } else {
         if (!resume) {
@@ -286,8 +286,8 @@ export class Solver {
         this.shareBudget();
         r =
           engine.tableauOnly && run % 2 === 1
-            ? this.bestFirst(engine, position, nodes, cap, deadline)
-            : this.depthFirst(engine, position, nodes, cap, deadline, dead, keeps, resume ? paused : undefined);
+            ? this.bestFirst(engine, position, nodes, cap, clock)
+            : this.depthFirst(engine, position, nodes, cap, clock, dead, keeps, resume ? paused : undefined);
         if (longRun) paused = r.paused;
       }
       nodes = r.nodes;
@@ -314,7 +314,7 @@ export class Solver {
         while (drawOne.nodes < DRAW_ONE_SHARE * (nodes - drawOne.nodes)) {
           const before = nodes;
           const budget = (o.restartNodes ?? RUN_NODES_WITH_TALON) * luby(++oneCardRuns);
-          const d = this.drawOneRun(oneCard, oneCardRuns - 1, nodes, Math.min(o.nodeLimit, nodes + budget), deadline);
+          const d = this.drawOneRun(oneCard, oneCardRuns - 1, nodes, Math.min(o.nodeLimit, nodes + budget), clock);
           nodes = d.nodes;
           drawOne.nodes += nodes - before;
           if (d.maxDepth > maxDepth) maxDepth = d.maxDepth;
@@ -344,7 +344,7 @@ export class Solver {
    * A short run of canfield-relaxed, from scratch in a table and stack of its own, so that the long
    * run's stay as it left them; each holds what the other does not, within one budget.
    */
-  private shortRun(engine: Engine, position: Position, nodes: number, cap: number, deadline: number, dead: DeadStates): RunResult {
+  private shortRun(engine: Engine, position: Position, nodes: number, cap: number, clock: SearchClock, dead: DeadStates): RunResult {
     const long = this.table;
     const table = (this.shortTable ??= new StateTable(0));
     const stack = (this.shortStack ??= newStack());
@@ -355,7 +355,7 @@ export class Solver {
       table.clear();
       this.shrinkStack();
       this.shareBudget();
-      return this.depthFirst(engine, position, nodes, cap, deadline, dead, false);
+      return this.depthFirst(engine, position, nodes, cap, clock, dead, false);
     } finally {
       this.table = long;
       this.swapStack(stack);
@@ -387,7 +387,7 @@ export class Solver {
    * earlier deals) counts against its budget, and then its own against the real one's. A win there
    * is no solution of the real game, so it is dropped.
    */
-  private drawOneRun(position: Position, run: number, nodes: number, cap: number, deadline: number): RunResult {
+  private drawOneRun(position: Position, run: number, nodes: number, cap: number, clock: SearchClock): RunResult {
     const real = this.table;
     const table = (this.oneCardTable ??= new StateTable(0));
     this.table = table;
@@ -395,7 +395,7 @@ export class Solver {
     try {
       if (!(run > 0 && table.newRun())) table.clear();
       this.shareBudget();
-      const r = this.depthFirst(new Engine(position, run), position, nodes, cap, deadline, NO_DEAD_CHECK, true);
+      const r = this.depthFirst(new Engine(position, run), position, nodes, cap, clock, NO_DEAD_CHECK, true);
       this.won = undefined;
       return r;
     } finally {
@@ -426,7 +426,7 @@ export class Solver {
     position: Position,
     nodes: number,
     nodeCap: number,
-    deadline: number,
+    clock: SearchClock,
     dead: DeadStates,
     keeps: boolean,
     from?: PausedAt,
@@ -478,7 +478,7 @@ export class Solver {
       }
       const info = engine.make(m);
       nodes++;
-      if (nodes >= nodeCap || ((nodes & (CHECK_EVERY - 1)) === 0 && performance.now() > deadline)) {
+      if (nodes >= nodeCap || ((nodes & (CHECK_EVERY - 1)) === 0 && clock.expired())) {
         // Stopped by a limit: the move is taken back (to be made again, and counted again, by a
         // run that goes on from here).
         engine.undo(m, info);
@@ -545,7 +545,7 @@ export class Solver {
     position: Position,
     nodes: number,
     nodeCap: number,
-    deadline: number,
+    clock: SearchClock,
   ): RunResult {
     const stop = (outcome: RunResult['outcome']): RunResult => ({ outcome, nodes, maxDepth: 0 });
     const table = this.table;
@@ -582,7 +582,7 @@ export class Solver {
         const info = engine.make(m);
         nodes++;
         if (nodes >= nodeCap) return stop('nodes');
-        if ((nodes & (CHECK_EVERY - 1)) === 0 && performance.now() > deadline) return stop('time');
+        if ((nodes & (CHECK_EVERY - 1)) === 0 && clock.expired()) return stop('time');
         if (engine.isWon()) {
           this.won = this.tracedSolution(position, cur, offsetOf, parentOf);
           return stop('winnable');

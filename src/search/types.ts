@@ -7,7 +7,10 @@ export type LimitReason = 'nodes' | 'time' | 'memory' | 'aborted';
 export interface SolveOptions {
   /** Stop with `unknown` after this many expanded nodes. Default: no limit. */
   nodeLimit?: number;
-  /** Stop with `unknown` after this many milliseconds. Default: no limit. */
+  /**
+   * Stop with `unknown` after this many milliseconds of search; a stretch in which the process was
+   * stopped (Ctrl-Z, SIGSTOP) does not count (see `elapsedMs`). Default: no limit.
+   */
   timeLimitMs?: number;
   /**
    * Node budget of the first run in the games searched with restarts (the tableau-only games,
@@ -60,6 +63,10 @@ export interface SolveResult {
    * and with the entries of the one-card search's table (`drawOne`).
    */
   uniqueStates: number;
+  /**
+   * Time the search ran: the wall time, less any gap of more than 2 s between two of its checks of
+   * the limits (the process was stopped and continued: `SearchClock`). `timeLimitMs` counts the same.
+   */
   elapsedMs: number;
   /** Deepest depth-first search path, in solver moves. */
   maxDepth: number;
