@@ -56,7 +56,7 @@ export { bruteForce, type BruteForceOptions, type BruteForceResult } from './ref
 export { Solver, solve } from './search/solver';
 export type { SolveOptions, SolveResult, Verdict, LimitReason, DrawOneProof } from './search/types';
 export { winRate, DEFAULT_TIME_LIMIT_MS, type WinRateOptions, type WinRateCallbacks, type WinRateProgress, type WinRateResult } from './pool/winrate';
-export { defaultMemoryMiB, MAX_DEFAULT_MEMORY_MIB } from './pool/memory';
+export { defaultMemoryMiB, memoryWarning, MAX_DEFAULT_MEMORY_MIB } from './pool/memory';
 export { solveDeals, rangeSource, defaultWorkers, type DealSource, type SolveDealsOptions, type SolveDealsResult } from './pool/pool';
 export type { TestFaults } from './pool/batch';
 export { wilsonInterval, winRateInterval, Z_95 } from './analyze/wilson';

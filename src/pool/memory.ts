@@ -23,3 +23,17 @@ export function defaultMemoryMiB(workers: number, machineBytes: number = totalme
   const share = (machineBytes / 2 ** 20) * MACHINE_SHARE / Math.max(1, Math.floor(workers));
   return Math.max(MIN_DEFAULT_MEMORY_MIB, Math.min(MAX_DEFAULT_MEMORY_MIB, Math.floor(share)));
 }
+
+/**
+ * A warning when `tables` tables of `memoryMiB` each (one per worker) could take more than the
+ * machine's memory in all, else undefined: a hard deal would then be killed by the system rather
+ * than stopped as unknown by its budget. The default never does this; a `--memory` given by hand may.
+ */
+export function memoryWarning(memoryMiB: number, tables: number, machineBytes: number = totalmem()): string | undefined {
+  const n = Math.max(1, Math.floor(tables));
+  const allBytes = memoryMiB * n * 2 ** 20;
+  if (allBytes <= machineBytes) return undefined;
+  const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
+  const each = n === 1 ? `--memory ${memoryMiB} MiB` : `--memory ${memoryMiB} MiB for each of ${n} workers (${gib(allBytes)} in all)`;
+  return `${each} is more than this machine's ${gib(machineBytes)}: a hard deal may be killed by the system for want of memory instead of stopping as unknown`;
+}

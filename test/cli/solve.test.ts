@@ -28,6 +28,15 @@ describe('patience solve', () => {
     expect(check.stdout).toMatch(/^won in \d+ moves\n$/);
   });
 
+  it('warns, one line, of a --memory no machine has, and still solves', async () => {
+    const r = await runCli(['solve', ...SMALL_WIN, '--memory', '100000000']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^winnable in \d+ moves\n/);
+    expect(r.stderr).toMatch(/^patience: warning: --memory 100000000 MiB is more than this machine's [\d.]+ GiB: a hard deal may be killed by the system for want of memory instead of stopping as unknown\n$/);
+    const quiet = await runCli(['solve', ...SMALL_WIN, '--memory', '64']);
+    expect(quiet.stderr).toBe('');
+  });
+
   it('says unwinnable, exit 1, when every position was searched', async () => {
     const r = await runCli(['solve', ...SMALL_LOSS]);
     expect(r.code).toBe(1);

@@ -111,6 +111,13 @@ describe('patience winrate output', () => {
     expect(r.stdout).toMatch(/\n {2}slowest {5}\d+ \w+/);
   });
 
+  it('warns before it starts when the workers together could need more memory than the machine has', async () => {
+    const r = await runCli(['winrate', 'british-canister', '--deals', '4', '--node-limit', '1000', '--workers', '2', '--memory', '50000000', '--quiet']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^patience: warning: --memory 50000000 MiB for each of 2 workers \([\d.]+ GiB in all\) is more than this machine's [\d.]+ GiB: a hard deal may be killed by the system for want of memory instead of stopping as unknown\n$/);
+    expect(r.stdout).toMatch(/^british-canister: 4 deals of deals 1-4, node limit 1000, table 50000000 MiB per deal\n/);
+  });
+
   it('names the rules options a run changed from its preset in the summary', async () => {
     const r = await runCli(['winrate', 'storehouse', '--spaces', 'auto-reserve-then-waste', '--draw', '3', '--deals', '3', '--node-limit', '500', '--workers', '0', '--quiet']);
     expect(r.code).toBe(0);

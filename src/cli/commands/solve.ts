@@ -1,4 +1,4 @@
-import { applyMove, defaultMemoryMiB, describePosition, formatMove, type Move, type Position, replay, solve } from '../../index';
+import { applyMove, defaultMemoryMiB, describePosition, formatMove, memoryWarning, type Move, type Position, replay, solve } from '../../index';
 import { defineCommand, EXIT } from '../command';
 import { readDeal, withDealOptions } from '../deal-input';
 import { print } from '../io';
@@ -27,7 +27,10 @@ export const solveCommand = defineCommand({
       .example('$0 solve --position p.json --json', 'a position from a file, as JSON'),
   run: (args) => {
     const position = readDeal(args);
-    const result = solve(position, { memoryMiB: defaultMemoryMiB(1), ...limitsFromArgs(args) });
+    const limits = limitsFromArgs(args);
+    const warning = limits.memoryMiB !== undefined ? memoryWarning(limits.memoryMiB, 1) : undefined;
+    if (warning !== undefined) process.stderr.write(`patience: warning: ${warning}\n`);
+    const result = solve(position, { memoryMiB: defaultMemoryMiB(1), ...limits });
     const moves = result.moves ?? [];
     if (result.verdict === 'winnable') checkSolution(position, moves);
     const exit = result.verdict === 'winnable' ? EXIT.ok : result.verdict === 'unwinnable' ? EXIT.no : EXIT.unknown;

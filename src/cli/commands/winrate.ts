@@ -1,4 +1,4 @@
-import { PatienceError, PRESET_NAMES, type WinRateOptions, winRate } from '../../index';
+import { defaultWorkers, memoryWarning, PatienceError, PRESET_NAMES, type WinRateOptions, winRate } from '../../index';
 import { defineCommand, EXIT } from '../command';
 import { print } from '../io';
 import { limitsFromArgs, withLimitOptions } from '../limits';
@@ -67,6 +67,10 @@ export const winrateCommand = defineCommand({
     if (options.resume === undefined) {
       if (options.game === undefined) throw new PatienceError(`no game given: patience winrate <game> --deals N, with <game> one of ${PRESET_NAMES.join(', ')}`);
       if (options.deals === undefined) throw new PatienceError('no number of deals given: add --deals N');
+    }
+    if (options.memoryMiB !== undefined) {
+      const warning = memoryWarning(options.memoryMiB, options.workers ?? defaultWorkers());
+      if (warning !== undefined) process.stderr.write(`patience: warning: ${warning}\n`);
     }
 
     // Ctrl-C (or SIGTERM from a batch system) stops cleanly: finished deals are kept, and the
