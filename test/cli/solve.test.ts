@@ -83,6 +83,31 @@ describe('patience solve', () => {
     expect(r.stdout.trimEnd().split('\n').at(-4)).toBe('    foundations  C: AC..3C   D: AD..3D   H: AH..3H   S: AS..3S');
   });
 
+  it('prints a run of three or more deals as one line that keeps the move numbers, but not with --moves-only', async () => {
+    const human = await runCli(['solve', 'canfield', '--seed', '1', '--time-limit', '30']);
+    const plain = await runCli(['solve', 'canfield', '--seed', '1', '--time-limit', '30', '--moves-only']);
+    expect(human.code).toBe(0);
+    const expanded: string[] = [];
+    let joined = 0;
+    for (const line of human.stdout.trimEnd().split('\n').slice(3)) {
+      const run = /^ *(\d+)\. deal (\d+) times \(moves (\d+)-(\d+)\)$/.exec(line);
+      if (!run) {
+        expanded.push(line.trim());
+        continue;
+      }
+      const [first, times, from, to] = run.slice(1).map(Number) as [number, number, number, number];
+      expect([from, to - from + 1]).toEqual([first, times]);
+      expect(times).toBeGreaterThanOrEqual(3);
+      for (let k = from; k <= to; k++) expanded.push(`${k}. deal`);
+      joined++;
+    }
+    expect(joined).toBeGreaterThan(0);
+    // The same moves with the same numbers as the plain list (which verify reads), and no two
+    // deals left side by side with a third.
+    expect(expanded).toEqual(plain.stdout.trimEnd().split('\n').map((l) => l.trim()));
+    expect(human.stdout).not.toMatch(/\. deal\n *\d+\. deal\n *\d+\. deal\n/);
+  });
+
   it('solves a position file', async () => {
     const position = (await runCli(['show', ...SMALL_WIN, '--json'])).stdout;
     const r = await runCli(['solve', '--position', '-', '--json'], { input: position });

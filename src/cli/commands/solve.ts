@@ -66,17 +66,29 @@ export const solveCommand = defineCommand({
     if (moves.length === 0) return exit;
     print();
     if (args.verbose) print(indent(describePosition(position), '    '));
-    let current = position;
-    moves.forEach((m, i) => {
-      print(numbered(m, i));
-      if (args.verbose) {
+    if (args.verbose) {
+      let current = position;
+      moves.forEach((m, i) => {
+        print(numbered(m, i));
         current = applyMove(current, m);
         print(indent(describePosition(current), '    '));
-      }
-    });
+      });
+      return exit;
+    }
+    // A player reads the moves: a run of deals (often ten or more, turning the stock to one card)
+    // is one line, which keeps the numbers of the moves it stands for.
+    for (let i = 0; i < moves.length; ) {
+      let j = i + 1;
+      while (j < moves.length && moves[i]!.kind === 'deal' && moves[j]!.kind === 'deal') j++;
+      print(j - i >= DEALS_JOINED ? `${String(i + 1).padStart(width)}. deal ${j - i} times (moves ${i + 1}-${j})` : numbered(moves[i]!, i));
+      i = j - i >= DEALS_JOINED ? j : i + 1;
+    }
     return exit;
   },
 });
+
+/** Consecutive deals printed as one line, from this many (not in --moves-only or --verbose). */
+const DEALS_JOINED = 3;
 
 /** A solution that does not replay to a win is a solver bug: refuse to print it as an answer. */
 function checkSolution(position: Position, moves: readonly Move[]): void {
