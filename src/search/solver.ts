@@ -153,6 +153,8 @@ export class Solver {
   private readonly defaults: SolveOptions;
   private table: StateTable;
   private readonly key = new Uint32Array(MAX_KEY_WORDS);
+  /** The tables' long steps, which the search clock counts as search (`StateTable.busy`). */
+  private readonly busy = { ms: 0 };
   // The search stack, one entry per ply: the move list lives in `moves`, from start[ply] to end[ply],
   // with cursor[ply] the next to try; made[ply] and undoInfo[ply] are the move taken from this ply.
   // Only the plies whose lists fit under MOVES_KEPT are kept ("stored", a prefix of the path): a
@@ -182,13 +184,14 @@ export class Solver {
 
   constructor(options: SolveOptions = {}) {
     this.defaults = options;
-    this.table = new StateTable(resolveOptions(options, undefined).memoryMiB * 1024 * 1024);
+    this.table = new StateTable(resolveOptions(options, undefined).memoryMiB * 1024 * 1024, this.busy);
   }
 
   solve(position: Position, options?: SolveOptions): SolveResult {
     validatePosition(position);
     const o = resolveOptions(this.defaults, options);
-    const clock = new SearchClock(o.timeLimitMs);
+    const busy = this.busy;
+    const clock = new SearchClock(o.timeLimitMs, () => busy.ms);
     const table = this.table;
     this.budgetBytes = o.memoryMiB * 1024 * 1024;
     const deadStats = { enabled: false, checked: 0, dead: 0, byCount: 0 };
@@ -346,7 +349,7 @@ export class Solver {
    */
   private shortRun(engine: Engine, position: Position, nodes: number, cap: number, clock: SearchClock, dead: DeadStates): RunResult {
     const long = this.table;
-    const table = (this.shortTable ??= new StateTable(0));
+    const table = (this.shortTable ??= new StateTable(0, this.busy));
     const stack = (this.shortStack ??= newStack());
     this.table = table;
     this.swapStack(stack);
@@ -389,7 +392,7 @@ export class Solver {
    */
   private drawOneRun(position: Position, run: number, nodes: number, cap: number, clock: SearchClock): RunResult {
     const real = this.table;
-    const table = (this.oneCardTable ??= new StateTable(0));
+    const table = (this.oneCardTable ??= new StateTable(0, this.busy));
     this.table = table;
     this.otherTableBytes = real.heldBytes;
     try {

@@ -114,9 +114,17 @@ export class StateTable {
   /** The run entries are entered in now (see `newRun`). */
   private epoch = 0;
   maxBytes: number;
+  /**
+   * Where the table adds the milliseconds of its long steps, doubling its slots or giving memory
+   * back (a few seconds near a 2 GiB budget): they fall between two of the search's checks of its
+   * limits, and the search clock counts them as search, not as a stopped process (src/search/clock.ts).
+   * Tables of one solver share it.
+   */
+  readonly busy: { ms: number };
 
-  constructor(maxBytes: number) {
+  constructor(maxBytes: number, busy: { ms: number } = { ms: 0 }) {
     this.maxBytes = maxBytes;
+    this.busy = busy;
   }
 
   /**
@@ -151,10 +159,12 @@ export class StateTable {
   private fits(words: number): boolean {
     const need = (this.arenaUsed + words) * 4;
     if (need + this.slotBytes <= this.maxBytes) return true;
+    const started = performance.now();
     this.spare = new Int32Array(0);
     const inUse = 2 * (this.mask + 1);
     if (this.slots.length > inUse) this.slots = this.slots.slice(0, inUse);
     this.countSlotBytes();
+    this.busy.ms += performance.now() - started;
     return need + this.slotBytes <= this.maxBytes;
   }
 
@@ -338,6 +348,13 @@ export class StateTable {
 
   /** Doubles the slots, if the budget holds them beside `pending` more arena words. */
   private growSlots(pending: number): boolean {
+    const started = performance.now();
+    const grown = this.doubleSlots(pending);
+    this.busy.ms += performance.now() - started;
+    return grown;
+  }
+
+  private doubleSlots(pending: number): boolean {
     const capacity = 2 * (this.mask + 1);
     let slots = this.spare;
     if (slots.length >= 2 * capacity) slots.fill(0, 0, 2 * capacity);

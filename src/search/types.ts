@@ -65,7 +65,8 @@ export interface SolveResult {
   uniqueStates: number;
   /**
    * Time the search ran: the wall time, less any gap of more than 2 s between two of its checks of
-   * the limits (the process was stopped and continued: `SearchClock`). `timeLimitMs` counts the same.
+   * the limits that its own work does not explain (the process was stopped and continued:
+   * `SearchClock`). `timeLimitMs` counts the same.
    */
   elapsedMs: number;
   /** Deepest depth-first search path, in solver moves. */

@@ -39,6 +39,24 @@ describe('the transposition table', () => {
     });
   });
 
+  it('adds the time it spends doubling its slots to the busy count it shares (the search clock counts it as search)', () => {
+    const busy = { ms: 0 };
+    const a = new StateTable(256 * 2 ** 20, busy);
+    const b = new StateTable(256 * 2 ** 20, busy);
+    const key = new Uint32Array(3);
+    for (let i = 0; i < 200_000; i++) a.insert(key, keyOf(i, key));
+    expect(busy.ms).toBeGreaterThan(0);
+    const afterA = busy.ms;
+    for (let i = 0; i < 200_000; i++) b.insert(key, keyOf(i, key));
+    expect(busy.ms).toBeGreaterThan(afterA);
+    expect(a.busy).toBe(busy);
+    // A table's slots that never grow add nothing.
+    const quiet = { ms: 0 };
+    const c = new StateTable(256 * 2 ** 20, quiet);
+    for (let i = 0; i < 100; i++) c.insert(key, keyOf(i, key));
+    expect(quiet.ms).toBe(0);
+  });
+
   it('lists every entry once after a clear, across segments written before with entries of another size', () => {
     const table = new StateTable(64 << 20);
     const key = new Uint32Array(5);
