@@ -54,7 +54,7 @@ export { legalMoves, applyMove, replay, parseMoves, type ReplayResult } from './
 export { formatMove, parseMove, formatMoves, moveToJson, moveFromJson, type MoveJson } from './rules/notation';
 export { bruteForce, type BruteForceOptions, type BruteForceResult } from './referee/brute-force';
 export { Solver, solve } from './search/solver';
-export type { SolveOptions, SolveResult, Verdict, LimitReason, DrawOneProof } from './search/types';
+export type { SolveOptions, SolveProgress, SolveResult, Verdict, LimitReason, DrawOneProof } from './search/types';
 export { winRate, DEFAULT_TIME_LIMIT_MS, type WinRateOptions, type WinRateCallbacks, type WinRateProgress, type WinRateResult } from './pool/winrate';
 export { defaultMemoryMiB, memoryWarning, MAX_DEFAULT_MEMORY_MIB } from './pool/memory';
 export { solveDeals, rangeSource, defaultWorkers, type DealSource, type SolveDealsOptions, type SolveDealsResult } from './pool/pool';

@@ -103,3 +103,29 @@ export function createProgress(options: ProgressOptions): Progress {
     },
   };
 }
+
+/**
+ * The progress of one search (`solve`), whose end nobody knows: on a terminal, one status line
+ * redrawn in place as the search reports (`SolveOptions.onProgress`, once a second) and erased at the
+ * end, so that the answer prints as if it had never been there; elsewhere nothing.
+ */
+export function createSearchStatus(options: { limitMs?: number; stream?: ProgressStream } = {}): {
+  update(progress: { nodes: number; elapsedMs: number }): void;
+  finish(): void;
+} {
+  const stream = options.stream ?? process.stderr;
+  if (stream.isTTY !== true) return { update() {}, finish() {} };
+  let shown = false;
+  return {
+    update({ nodes, elapsedMs }) {
+      const limit = options.limitMs !== undefined && Number.isFinite(options.limitMs) ? ` of ${formatDuration(options.limitMs / 1000)}` : '';
+      const count = nodes >= 1e6 ? `${(nodes / 1e6).toFixed(1)} M` : `${Math.round(nodes / 1e3)} k`;
+      stream.write(`\rsearching: ${count} nodes, ${formatDuration(elapsedMs / 1000)}${limit}\x1b[K`);
+      shown = true;
+    },
+    finish() {
+      if (shown) stream.write('\r\x1b[K');
+      shown = false;
+    },
+  };
+}

@@ -10,30 +10,49 @@
  */
 export const SUSPENDED_MS = 2000;
 
+/** Milliseconds of search between two calls of `onProgress`. */
+export const PROGRESS_EVERY_MS = 1000;
+
+export interface SearchClockOptions {
+  /** The milliseconds the search has spent so far in long steps of its own (`StateTable.busy`), a count that only grows. */
+  busyMs?: () => number;
+  /** The time now, in milliseconds (tests give their own). */
+  now?: () => number;
+  /** Told how far the search has gone, every `PROGRESS_EVERY_MS` of search (`SolveOptions.onProgress`). */
+  onProgress?: ((progress: { nodes: number; elapsedMs: number }) => void) | undefined;
+}
+
 export class SearchClock {
+  private readonly busyMs: () => number;
+  private readonly now: () => number;
+  private readonly onProgress: ((progress: { nodes: number; elapsedMs: number }) => void) | undefined;
   private readonly startedMs: number;
   private lastMs: number;
   private lastBusyMs: number;
   /** The gaps left out so far. */
   private suspendedMs = 0;
+  private nextProgressMs = PROGRESS_EVERY_MS;
 
-  /**
-   * `busyMs`: the milliseconds the search has spent so far in long steps of its own (`StateTable.busy`),
-   * a count that only grows.
-   */
   constructor(
     private readonly limitMs: number,
-    private readonly busyMs: () => number = () => 0,
-    private readonly now: () => number = () => performance.now(),
+    options: SearchClockOptions = {},
   ) {
-    this.startedMs = now();
+    this.busyMs = options.busyMs ?? (() => 0);
+    this.now = options.now ?? (() => performance.now());
+    this.onProgress = options.onProgress;
+    this.startedMs = this.now();
     this.lastMs = this.startedMs;
-    this.lastBusyMs = busyMs();
+    this.lastBusyMs = this.busyMs();
   }
 
-  /** Whether the limit has passed; called at each check of the limits. */
-  expired(): boolean {
-    return this.elapsedMs() > this.limitMs;
+  /** Called at each check of the limits, `nodes` expanded so far: reports progress when due, and says whether the limit has passed. */
+  check(nodes: number): boolean {
+    const elapsed = this.elapsedMs();
+    if (this.onProgress !== undefined && elapsed >= this.nextProgressMs) {
+      this.nextProgressMs = elapsed + PROGRESS_EVERY_MS;
+      this.onProgress({ nodes, elapsedMs: elapsed });
+    }
+    return elapsed > this.limitMs;
   }
 
   /** The time the search has run: the wall time since it started, less the gaps of a stopped process. */

@@ -6,7 +6,7 @@ import { DeadCheck } from './dead';
 import { Engine } from './engine';
 import { inverseMove } from './move-code';
 import { FULL, INSERTED, OPEN, PENDING, PRESENT, PROVEN, StateTable } from './table';
-import type { DrawOneProof, LimitReason, SolveOptions, SolveResult } from './types';
+import type { DrawOneProof, LimitReason, SolveOptions, SolveProgress, SolveResult } from './types';
 
 const DEFAULT_MEMORY_MIB = 1024;
 /** Limits are checked every this many nodes, not every node. */
@@ -124,6 +124,7 @@ interface ResolvedSolveOptions {
   memoryMiB: number;
   deadCheck: boolean | 'auto';
   drawOneProof: boolean | 'auto';
+  onProgress: ((progress: SolveProgress) => void) | undefined;
 }
 
 function resolveOptions(base: SolveOptions, extra: SolveOptions | undefined): ResolvedSolveOptions {
@@ -135,6 +136,7 @@ function resolveOptions(base: SolveOptions, extra: SolveOptions | undefined): Re
     memoryMiB: o.memoryMiB ?? DEFAULT_MEMORY_MIB,
     deadCheck: o.deadCheck ?? 'auto',
     drawOneProof: o.drawOneProof ?? 'auto',
+    onProgress: o.onProgress,
   };
 }
 
@@ -191,7 +193,7 @@ export class Solver {
     validatePosition(position);
     const o = resolveOptions(this.defaults, options);
     const busy = this.busy;
-    const clock = new SearchClock(o.timeLimitMs, () => busy.ms);
+    const clock = new SearchClock(o.timeLimitMs, { busyMs: () => busy.ms, onProgress: o.onProgress });
     const table = this.table;
     this.budgetBytes = o.memoryMiB * 1024 * 1024;
     const deadStats = { enabled: false, checked: 0, dead: 0, byCount: 0 };
@@ -481,7 +483,7 @@ export class Solver {
       }
       const info = engine.make(m);
       nodes++;
-      if (nodes >= nodeCap || ((nodes & (CHECK_EVERY - 1)) === 0 && clock.expired())) {
+      if (nodes >= nodeCap || ((nodes & (CHECK_EVERY - 1)) === 0 && clock.check(nodes))) {
         // Stopped by a limit: the move is taken back (to be made again, and counted again, by a
         // run that goes on from here).
         engine.undo(m, info);
@@ -585,7 +587,7 @@ export class Solver {
         const info = engine.make(m);
         nodes++;
         if (nodes >= nodeCap) return stop('nodes');
-        if ((nodes & (CHECK_EVERY - 1)) === 0 && clock.expired()) return stop('time');
+        if ((nodes & (CHECK_EVERY - 1)) === 0 && clock.check(nodes)) return stop('time');
         if (engine.isWon()) {
           this.won = this.tracedSolution(position, cur, offsetOf, parentOf);
           return stop('winnable');

@@ -39,6 +39,19 @@ export interface SolveOptions {
    * reached; a win is always the real game's.
    */
   drawOneProof?: boolean | 'auto';
+  /**
+   * Called about once a second while the search runs, from inside it (so keep it quick): how far it
+   * has gone. The CLI's `solve` shows it on a terminal. Not passed to win-rate workers.
+   */
+  onProgress?: (progress: SolveProgress) => void;
+}
+
+/** How far a search has gone (`SolveOptions.onProgress`). */
+export interface SolveProgress {
+  /** Nodes expanded so far. */
+  nodes: number;
+  /** Time searched so far (as `SolveResult.elapsedMs`). */
+  elapsedMs: number;
 }
 
 /** What the search of the deal dealt one card at a time did (`SolveOptions.drawOneProof`). */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createProgress, formatDuration } from '../../src/cli/progress';
+import { createProgress, createSearchStatus, formatDuration } from '../../src/cli/progress';
 
 function fakeStream(isTTY: boolean) {
   const writes: string[] = [];
@@ -82,6 +82,35 @@ describe('createProgress', () => {
     p.finish();
     p.update(2);
     expect(writes).toHaveLength(2);
+  });
+});
+
+describe('createSearchStatus (solve)', () => {
+  it('redraws one status line in place on a terminal, and erases it at the end', () => {
+    const { stream, writes } = fakeStream(true);
+    const status = createSearchStatus({ limitMs: 60_000, stream });
+    status.update({ nodes: 1_234_567, elapsedMs: 1_000 });
+    status.update({ nodes: 2_500_000, elapsedMs: 75_000 });
+    status.finish();
+    expect(writes).toEqual(['\rsearching: 1.2 M nodes, 1s of 1m00s\x1b[K', '\rsearching: 2.5 M nodes, 1m15s of 1m00s\x1b[K', '\r\x1b[K']);
+  });
+
+  it('shows no limit when there is none, and erases nothing it never drew', () => {
+    const { stream, writes } = fakeStream(true);
+    const quick = createSearchStatus({ stream });
+    quick.finish();
+    expect(writes).toEqual([]);
+    const slow = createSearchStatus({ stream });
+    slow.update({ nodes: 40_960, elapsedMs: 2_000 });
+    expect(writes).toEqual(['\rsearching: 41 k nodes, 2s\x1b[K']);
+  });
+
+  it('prints nothing when not on a terminal', () => {
+    const { stream, writes } = fakeStream(false);
+    const status = createSearchStatus({ limitMs: 10_000, stream });
+    status.update({ nodes: 5_000_000, elapsedMs: 3_000 });
+    status.finish();
+    expect(writes).toEqual([]);
   });
 });
 

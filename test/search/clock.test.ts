@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SearchClock, SUSPENDED_MS } from '../../src/search/clock';
+import { dealFromSeed } from '../../src/rules/deal';
+import { resolveRules } from '../../src/rules/rules';
+import { PROGRESS_EVERY_MS, SearchClock, SUSPENDED_MS } from '../../src/search/clock';
+import { Solver } from '../../src/search/solver';
 
 /** A clock whose time the test sets. */
 function fakeTime(): { now: () => number; advance: (ms: number) => void } {
@@ -10,9 +13,9 @@ function fakeTime(): { now: () => number; advance: (ms: number) => void } {
 describe('the search clock (time limits leave out a stopped process)', () => {
   it('expires once the time searched passes the limit, checked in small steps', () => {
     const time = fakeTime();
-    const clock = new SearchClock(10_000, () => 0, time.now);
+    const clock = new SearchClock(10_000, { now: time.now });
     let checks = 0;
-    while (!clock.expired()) {
+    while (!clock.check(0)) {
       time.advance(1);
       checks++;
     }
@@ -22,44 +25,44 @@ describe('the search clock (time limits leave out a stopped process)', () => {
 
   it('leaves out a gap between two checks longer than SUSPENDED_MS, and counts it from there on', () => {
     const time = fakeTime();
-    const clock = new SearchClock(10_000, () => 0, time.now);
+    const clock = new SearchClock(10_000, { now: time.now });
     time.advance(4_000);
-    expect(clock.expired()).toBe(false); // a gap from the start is a stop too: 0 ms searched
+    expect(clock.check(0)).toBe(false); // a gap from the start is a stop too: 0 ms searched
     time.advance(3_000);
     expect(clock.elapsedMs()).toBe(0);
     for (let i = 0; i < 9_000; i++) {
       time.advance(1);
-      clock.expired();
+      clock.check(0);
     }
     // A stop of an hour: still 9 s searched, not expired.
     time.advance(3_600_000);
-    expect(clock.expired()).toBe(false);
+    expect(clock.check(0)).toBe(false);
     expect(clock.elapsedMs()).toBe(9_000);
     for (let i = 0; i < 1_000; i++) {
       time.advance(1);
-      clock.expired();
+      clock.check(0);
     }
     time.advance(1);
-    expect(clock.expired()).toBe(true);
+    expect(clock.check(0)).toBe(true);
     expect(clock.elapsedMs()).toBe(10_001);
   });
 
   it('counts every gap up to SUSPENDED_MS (a slow step is search time, not a stop)', () => {
     const time = fakeTime();
-    const clock = new SearchClock(5_000, () => 0, time.now);
+    const clock = new SearchClock(5_000, { now: time.now });
     time.advance(SUSPENDED_MS);
-    expect(clock.expired()).toBe(false);
+    expect(clock.check(0)).toBe(false);
     time.advance(SUSPENDED_MS);
-    expect(clock.expired()).toBe(false);
+    expect(clock.check(0)).toBe(false);
     time.advance(SUSPENDED_MS);
-    expect(clock.expired()).toBe(true);
+    expect(clock.check(0)).toBe(true);
     expect(clock.elapsedMs()).toBe(3 * SUSPENDED_MS);
   });
 
   it("counts a long gap that the table's own long steps explain (doubling its slots), and leaves out the rest", () => {
     const time = fakeTime();
     const busy = { ms: 0 };
-    const clock = new SearchClock(10_000, () => busy.ms, time.now);
+    const clock = new SearchClock(10_000, { busyMs: () => busy.ms, now: time.now });
     time.advance(5_000);
     busy.ms += 4_990; // a rehash of 5 s between two checks: search time
     expect(clock.elapsedMs()).toBe(5_000);
@@ -68,16 +71,41 @@ describe('the search clock (time limits leave out a stopped process)', () => {
     expect(clock.elapsedMs()).toBe(6_000);
     for (let i = 0; i < 4_000; i++) {
       time.advance(1);
-      expect(clock.expired()).toBe(false);
+      expect(clock.check(0)).toBe(false);
     }
     time.advance(1);
-    expect(clock.expired()).toBe(true);
+    expect(clock.check(0)).toBe(true);
+  });
+
+  it('reports progress every PROGRESS_EVERY_MS of search, with the nodes it is given', () => {
+    const time = fakeTime();
+    const seen: [number, number][] = [];
+    const clock = new SearchClock(Infinity, { now: time.now, onProgress: (p) => seen.push([p.nodes, p.elapsedMs]) });
+    for (let i = 1; i <= 3_500; i++) {
+      time.advance(1);
+      clock.check(10 * i);
+    }
+    expect(seen).toEqual([[10 * PROGRESS_EVERY_MS, PROGRESS_EVERY_MS], [20 * PROGRESS_EVERY_MS, 2 * PROGRESS_EVERY_MS], [30 * PROGRESS_EVERY_MS, 3 * PROGRESS_EVERY_MS]]);
   });
 
   it('never expires without a limit', () => {
     const time = fakeTime();
-    const clock = new SearchClock(Infinity, () => 0, time.now);
+    const clock = new SearchClock(Infinity, { now: time.now });
     time.advance(1e12);
-    expect(clock.expired()).toBe(false);
+    expect(clock.check(0)).toBe(false);
+  });
+
+  it('gives a solve its progress about once a second (SolveOptions.onProgress)', () => {
+    // Hoyle deal 396 is lost after 7.6 M nodes; 3 M take 2 s or more.
+    const seen: { nodes: number; elapsedMs: number }[] = [];
+    const result = new Solver().solve(dealFromSeed(resolveRules('canfield'), 396), { nodeLimit: 3_000_000, onProgress: (p) => seen.push(p) });
+    expect(result.reason).toBe('nodes');
+    expect(seen.length).toBeGreaterThanOrEqual(1);
+    for (let i = 0; i < seen.length; i++) {
+      expect(seen[i]!.elapsedMs).toBeGreaterThanOrEqual((i + 1) * PROGRESS_EVERY_MS);
+      expect(seen[i]!.nodes).toBeGreaterThan(i > 0 ? seen[i - 1]!.nodes : 0);
+      expect(seen[i]!.nodes).toBeLessThanOrEqual(result.nodes);
+    }
+    expect(seen.at(-1)!.elapsedMs).toBeLessThanOrEqual(result.elapsedMs);
   });
 });

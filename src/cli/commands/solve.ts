@@ -3,6 +3,7 @@ import { defineCommand, EXIT } from '../command';
 import { readDeal, withDealOptions } from '../deal-input';
 import { print } from '../io';
 import { limitsFromArgs, withLimitOptions } from '../limits';
+import { createSearchStatus } from '../progress';
 
 const REASONS: Record<string, string> = {
   nodes: 'the node limit was hit',
@@ -30,7 +31,10 @@ export const solveCommand = defineCommand({
     const limits = limitsFromArgs(args);
     const warning = limits.memoryMiB !== undefined ? memoryWarning(limits.memoryMiB, 1) : undefined;
     if (warning !== undefined) process.stderr.write(`patience: warning: ${warning}\n`);
-    const result = solve(position, { memoryMiB: defaultMemoryMiB(1), ...limits });
+    // A hard deal can take minutes: on a terminal, a status line shows the search going on.
+    const status = createSearchStatus({ limitMs: limits.timeLimitMs });
+    const result = solve(position, { memoryMiB: defaultMemoryMiB(1), ...limits, onProgress: (p) => status.update(p) });
+    status.finish();
     const moves = result.moves ?? [];
     if (result.verdict === 'winnable') checkSolution(position, moves);
     const exit = result.verdict === 'winnable' ? EXIT.ok : result.verdict === 'unwinnable' ? EXIT.no : EXIT.unknown;
