@@ -20,6 +20,11 @@ export function readText(path: string, what: string): string {
 /** The name a file argument is shown under in messages. */
 export const sourceName = (path: string): string => (path === '-' ? 'stdin' : path);
 
+/** Writes each warning given (none: nothing) as one line `patience: warning: ...` on stderr. */
+export function warn(...warnings: readonly (string | undefined)[]): void {
+  for (const w of warnings) if (w !== undefined) process.stderr.write(`patience: warning: ${w}\n`);
+}
+
 /** Writes text and a newline to stdout. */
 export function print(text = ''): void {
   process.stdout.write(text + '\n');

@@ -1,3 +1,5 @@
+import type { SolveProgress } from '../index';
+
 /**
  * Progress of long work (deals solved out of a total) on stderr, so that stdout stays clean for
  * results and --json. On a terminal: one bar redrawn in place, at most 10 times a second. Not on a
@@ -110,7 +112,7 @@ export function createProgress(options: ProgressOptions): Progress {
  * end, so that the answer prints as if it had never been there; elsewhere nothing.
  */
 export function createSearchStatus(options: { limitMs?: number; stream?: ProgressStream } = {}): {
-  update(progress: { nodes: number; elapsedMs: number }): void;
+  update(progress: SolveProgress): void;
   finish(): void;
 } {
   const stream = options.stream ?? process.stderr;

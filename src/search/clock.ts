@@ -6,8 +6,10 @@
  * gap. So a gap between two checks longer than `SUSPENDED_MS` is left out of the time: the search
  * checks every 1,024 nodes, about a millisecond apart. The one step between two checks that can take
  * longer is the table's (doubling its slots near a 2 GiB budget took 4 s once, with the cores busy),
- * and the table says how long it took (`busyMs`), which is never left out.
+ * and the table says how long it took (`busy`), which is never left out.
  */
+import type { SolveProgress } from './types';
+
 export const SUSPENDED_MS = 2000;
 
 /** Milliseconds of search between two calls of `onProgress`. */
@@ -15,17 +17,17 @@ export const PROGRESS_EVERY_MS = 1000;
 
 export interface SearchClockOptions {
   /** The milliseconds the search has spent so far in long steps of its own (`StateTable.busy`), a count that only grows. */
-  busyMs?: () => number;
+  busy?: { readonly ms: number };
   /** The time now, in milliseconds (tests give their own). */
   now?: () => number;
   /** Told how far the search has gone, every `PROGRESS_EVERY_MS` of search (`SolveOptions.onProgress`). */
-  onProgress?: ((progress: { nodes: number; elapsedMs: number }) => void) | undefined;
+  onProgress?: ((progress: SolveProgress) => void) | undefined;
 }
 
 export class SearchClock {
-  private readonly busyMs: () => number;
+  private readonly busy: { readonly ms: number };
   private readonly now: () => number;
-  private readonly onProgress: ((progress: { nodes: number; elapsedMs: number }) => void) | undefined;
+  private readonly onProgress: ((progress: SolveProgress) => void) | undefined;
   private readonly startedMs: number;
   private lastMs: number;
   private lastBusyMs: number;
@@ -37,12 +39,12 @@ export class SearchClock {
     private readonly limitMs: number,
     options: SearchClockOptions = {},
   ) {
-    this.busyMs = options.busyMs ?? (() => 0);
+    this.busy = options.busy ?? { ms: 0 };
     this.now = options.now ?? (() => performance.now());
     this.onProgress = options.onProgress;
     this.startedMs = this.now();
     this.lastMs = this.startedMs;
-    this.lastBusyMs = this.busyMs();
+    this.lastBusyMs = this.busy.ms;
   }
 
   /** Called at each check of the limits, `nodes` expanded so far: reports progress when due, and says whether the limit has passed. */
@@ -58,7 +60,7 @@ export class SearchClock {
   /** The time the search has run: the wall time since it started, less the gaps of a stopped process. */
   elapsedMs(): number {
     const t = this.now();
-    const busy = this.busyMs();
+    const busy = this.busy.ms;
     const gap = t - this.lastMs - (busy - this.lastBusyMs);
     if (gap > SUSPENDED_MS) this.suspendedMs += gap;
     this.lastMs = t;

@@ -192,8 +192,7 @@ export class Solver {
   solve(position: Position, options?: SolveOptions): SolveResult {
     validatePosition(position);
     const o = resolveOptions(this.defaults, options);
-    const busy = this.busy;
-    const clock = new SearchClock(o.timeLimitMs, { busyMs: () => busy.ms, onProgress: o.onProgress });
+    const clock = new SearchClock(o.timeLimitMs, { busy: this.busy, onProgress: o.onProgress });
     const table = this.table;
     this.budgetBytes = o.memoryMiB * 1024 * 1024;
     const deadStats = { enabled: false, checked: 0, dead: 0, byCount: 0 };

@@ -4,6 +4,14 @@ import { resolveRules } from '../../src/rules/rules';
 import { PROGRESS_EVERY_MS, SearchClock, SUSPENDED_MS } from '../../src/search/clock';
 import { Solver } from '../../src/search/solver';
 
+/** A search that checks its clock every millisecond for `ms` milliseconds. */
+function search(clock: SearchClock, time: { advance: (ms: number) => void }, ms: number): void {
+  for (let i = 0; i < ms; i++) {
+    time.advance(1);
+    clock.check(0);
+  }
+}
+
 /** A clock whose time the test sets. */
 function fakeTime(): { now: () => number; advance: (ms: number) => void } {
   let t = 1_000;
@@ -30,18 +38,12 @@ describe('the search clock (time limits leave out a stopped process)', () => {
     expect(clock.check(0)).toBe(false); // a gap from the start is a stop too: 0 ms searched
     time.advance(3_000);
     expect(clock.elapsedMs()).toBe(0);
-    for (let i = 0; i < 9_000; i++) {
-      time.advance(1);
-      clock.check(0);
-    }
+    search(clock, time, 9_000);
     // A stop of an hour: still 9 s searched, not expired.
     time.advance(3_600_000);
     expect(clock.check(0)).toBe(false);
     expect(clock.elapsedMs()).toBe(9_000);
-    for (let i = 0; i < 1_000; i++) {
-      time.advance(1);
-      clock.check(0);
-    }
+    search(clock, time, 1_000);
     time.advance(1);
     expect(clock.check(0)).toBe(true);
     expect(clock.elapsedMs()).toBe(10_001);
@@ -62,7 +64,7 @@ describe('the search clock (time limits leave out a stopped process)', () => {
   it("counts a long gap that the table's own long steps explain (doubling its slots), and leaves out the rest", () => {
     const time = fakeTime();
     const busy = { ms: 0 };
-    const clock = new SearchClock(10_000, { busyMs: () => busy.ms, now: time.now });
+    const clock = new SearchClock(10_000, { busy, now: time.now });
     time.advance(5_000);
     busy.ms += 4_990; // a rehash of 5 s between two checks: search time
     expect(clock.elapsedMs()).toBe(5_000);

@@ -1,6 +1,6 @@
 import { mergeResults, PatienceError } from '../../index';
 import { defineCommand, EXIT } from '../command';
-import { print } from '../io';
+import { print, warn } from '../io';
 import { formatRunSummary } from '../run-summary';
 
 export const mergeCommand = defineCommand({
@@ -16,7 +16,7 @@ export const mergeCommand = defineCommand({
     if (args.out === undefined) throw new PatienceError('merge needs --out <file> for the merged results');
     const files = (args.files ?? []).map(String);
     const report = mergeResults(files, { out: args.out });
-    for (const w of report.warnings) process.stderr.write(`patience: warning: ${w}\n`);
+    warn(...report.warnings);
     if (args.json) {
       print(JSON.stringify({ ...report.summary, out: report.out, records: report.records, gaps: report.gaps, unfinished: report.unfinished, warnings: report.warnings }));
     } else {

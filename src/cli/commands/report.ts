@@ -1,6 +1,6 @@
 import { csvLines, readResults, summarize } from '../../index';
 import { defineCommand, EXIT } from '../command';
-import { print } from '../io';
+import { print, warn } from '../io';
 import { formatRunSummary } from '../run-summary';
 
 export const reportCommand = defineCommand({
@@ -18,7 +18,7 @@ export const reportCommand = defineCommand({
   run: (args) => {
     const files = (args.files ?? []).map(String);
     const set = readResults(files, { details: args.csv === true });
-    for (const w of set.warnings) process.stderr.write(`patience: warning: ${w}\n`);
+    warn(...set.warnings);
     if (args.csv) {
       // Written in chunks: a run of millions of deals is too big for one string.
       let chunk: string[] = [];

@@ -1,7 +1,7 @@
 import { applyMove, defaultMemoryMiB, describePosition, formatMove, memoryWarning, type Move, type Position, replay, solve } from '../../index';
 import { defineCommand, EXIT } from '../command';
 import { readDeal, withDealOptions } from '../deal-input';
-import { print } from '../io';
+import { print, warn } from '../io';
 import { limitsFromArgs, withLimitOptions } from '../limits';
 import { createSearchStatus } from '../progress';
 
@@ -29,8 +29,7 @@ export const solveCommand = defineCommand({
   run: (args) => {
     const position = readDeal(args);
     const limits = limitsFromArgs(args);
-    const warning = limits.memoryMiB !== undefined ? memoryWarning(limits.memoryMiB, 1) : undefined;
-    if (warning !== undefined) process.stderr.write(`patience: warning: ${warning}\n`);
+    if (limits.memoryMiB !== undefined) warn(memoryWarning(limits.memoryMiB, 1));
     // A hard deal can take minutes: on a terminal, a status line shows the search going on.
     const status = createSearchStatus({ limitMs: limits.timeLimitMs });
     const result = solve(position, { memoryMiB: defaultMemoryMiB(1), ...limits, onProgress: (p) => status.update(p) });
@@ -82,10 +81,15 @@ export const solveCommand = defineCommand({
     // A player reads the moves: a run of deals (often ten or more, turning the stock to one card)
     // is one line, which keeps the numbers of the moves it stands for.
     for (let i = 0; i < moves.length; ) {
-      let j = i + 1;
-      while (j < moves.length && moves[i]!.kind === 'deal' && moves[j]!.kind === 'deal') j++;
-      print(j - i >= DEALS_JOINED ? `${String(i + 1).padStart(width)}. deal ${j - i} times (moves ${i + 1}-${j})` : numbered(moves[i]!, i));
-      i = j - i >= DEALS_JOINED ? j : i + 1;
+      let end = i;
+      while (end < moves.length && moves[end]!.kind === 'deal') end++;
+      if (end - i >= DEALS_JOINED) {
+        print(`${String(i + 1).padStart(width)}. deal ${end - i} times (moves ${i + 1}-${end})`);
+        i = end;
+      } else {
+        print(numbered(moves[i]!, i));
+        i++;
+      }
     }
     return exit;
   },

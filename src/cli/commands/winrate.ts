@@ -1,6 +1,6 @@
 import { defaultWorkers, memoryWarning, PatienceError, PRESET_NAMES, type WinRateOptions, winRate } from '../../index';
 import { defineCommand, EXIT } from '../command';
-import { print } from '../io';
+import { print, warn } from '../io';
 import { limitsFromArgs, withLimitOptions } from '../limits';
 import { createProgress } from '../progress';
 import { ruleOverrides, withRuleFlags } from '../rule-flags';
@@ -68,10 +68,7 @@ export const winrateCommand = defineCommand({
       if (options.game === undefined) throw new PatienceError(`no game given: patience winrate <game> --deals N, with <game> one of ${PRESET_NAMES.join(', ')}`);
       if (options.deals === undefined) throw new PatienceError('no number of deals given: add --deals N');
     }
-    if (options.memoryMiB !== undefined) {
-      const warning = memoryWarning(options.memoryMiB, options.workers ?? defaultWorkers());
-      if (warning !== undefined) process.stderr.write(`patience: warning: ${warning}\n`);
-    }
+    if (options.memoryMiB !== undefined) warn(memoryWarning(options.memoryMiB, options.workers ?? defaultWorkers()));
 
     // Ctrl-C (or SIGTERM from a batch system) stops cleanly: finished deals are kept, and the
     // summary so far is printed. A second one quits at once.
@@ -94,7 +91,7 @@ export const winrateCommand = defineCommand({
         onProgress: (p) => progress?.update(p.done, winRateText(p)),
       });
       progress?.finish();
-      for (const w of result.warnings) process.stderr.write(`patience: warning: ${w}\n`);
+      warn(...result.warnings);
       if (args.json) print(JSON.stringify(result));
       else for (const line of formatRunSummary(result, result)) print(line);
       if (result.file !== undefined && !args.json) print(`  results     ${result.file}`);
