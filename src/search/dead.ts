@@ -311,9 +311,9 @@ export class DeadCheck {
     const rc = e.resCount;
     for (let i = 0; i < rc; i++) this.stackCards[i] = e.reserve[i]!;
     if (this.crowded(rc)) return true;
-    if (e.redealLimit >= 0 && e.redealsUsed >= e.redealLimit) {
+    if (e.talon.redealLimit >= 0 && e.talon.redealsUsed >= e.talon.redealLimit) {
       let n = 0;
-      for (let i = 0; i < e.talonSplit; i++) if (e.removed[i] === 0) this.stackCards[n++] = e.talon[i]!;
+      for (let i = 0; i < e.talon.split; i++) if (e.talon.removed[i] === 0) this.stackCards[n++] = e.talon.cards[i]!;
       if (this.crowded(n)) return true;
     }
     return false;
@@ -396,12 +396,12 @@ export class DeadCheck {
       waiting[nWaiting++] = c;
     }
     // The waste is a fixed stack once no redeal is left: new cards only ever go on top of it.
-    if (e.redealLimit >= 0 && e.redealsUsed >= e.redealLimit) {
+    if (e.talon.redealLimit >= 0 && e.talon.redealsUsed >= e.talon.redealLimit) {
       let above = 255;
       below = 255;
-      for (let i = 0; i < e.talonSplit; i++) {
-        if (e.removed[i] === 1) continue;
-        const c = e.talon[i]!;
+      for (let i = 0; i < e.talon.split; i++) {
+        if (e.talon.removed[i] === 1) continue;
+        const c = e.talon.cards[i]!;
         flags[c] = F_WASTE;
         freeCount--;
         stackUnder[c] = below;

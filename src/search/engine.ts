@@ -3,7 +3,7 @@ import type { Move, Place } from '../rules/move';
 import { rankAtOrder } from '../rules/order';
 import type { Position } from '../rules/position';
 import { autoFillsFromReserve, type Rules } from '../rules/rules';
-import { NO_RANK } from './table';
+import { Talon } from './talon';
 import {
   AUTO_FILL_BIT,
   COUNT_SHIFT,
@@ -92,13 +92,6 @@ const BITS_KEPT = 24;
 /** Each card code's suit (`cardSuit`, looked up rather than divided on the hot paths). */
 const SUIT_OF = Uint8Array.from({ length: 64 }, (_, c) => cardSuit(c));
 
-/** The number of bits set in a 32-bit integer. */
-function popCount(x: number): number {
-  x = x - ((x >>> 1) & 0x55555555);
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-}
-
 /**
  * The working state of one search: the position held in typed arrays, changed in place by
  * make/undo, with move generation into caller-owned buffers and the packed, canonical key.
@@ -107,10 +100,8 @@ function popCount(x: number): number {
  * - Tableau piles live in one Uint8Array, `maxHeight` slots per pile, so that a move is a few byte
  *   copies and nothing is allocated per node.
  * - The reserve only ever loses its top card, so it is the dealt list plus a count.
- * - Stock and waste are one "talon": the waste bottom to top followed by the stock in dealing order.
- *   Cards leave it only from the waste top, and a redeal keeps the order, so the whole of stock and
- *   waste is the talon order, a removed-card flag per entry, the boundary `talonSplit` (entries
- *   before it are the waste, after it the stock) and the redeals used.
+ * - Stock and waste are one "talon" (`Talon`, talon.ts): the talon order, a removed flag per entry,
+ *   the split between waste and stock, and the redeals used.
  * - Dealing is never a move of its own: every card that dealing (and redealing) can bring to the
  *   waste top is offered directly as a move ("K+" stock). Deals commute with every move that does
  *   not touch the waste, so every game can be reordered to deal only just before playing a waste
@@ -139,40 +130,13 @@ export class Engine {
   readonly found = new Int32Array(4);
   readonly reserve: Uint8Array;
   resCount = 0;
-  readonly talon: Uint8Array;
-  readonly talonLen: number;
-  readonly removed: Uint8Array;
-  talonSplit = 0;
-  redealsUsed = 0;
-  /** Live (not removed) talon entries as bits, entries 0-31 and 32-63: `removed` as a mask. */
-  private liveLo = 0;
-  private liveHi = 0;
-  /** Redeals allowed; -1 = unlimited. */
-  readonly redealLimit: number;
-  readonly draw: number;
+  /** Stock and waste, the split, redeals used, and the cards dealing can reach (`Talon`). */
+  readonly talon: Talon;
   readonly autoReserve: boolean;
   readonly fillFlags: number;
   readonly kingsOnly: boolean;
   readonly foundationToTableau: boolean;
   readonly totalCards: number;
-  /**
-   * Draw 1 with a redeal limit: the talon position (redeals used, split) is left out of the key
-   * and given by `passRank` instead, a dominance order the table compares (see `passRank`).
-   */
-  readonly passDominance: boolean;
-  /**
-   * Draw more than 1 with unlimited redeals: the key holds the split only as its class (live waste
-   * cards mod `draw`; a boundary split counts as class `draw - 1`), and `passRank` orders the
-   * splits within a class, a dominance order the table compares (see `passRank`).
-   */
-  readonly splitDominance: boolean;
-
-  // Talon candidates of the current node (K+ stock), filled by `listTalonCards`.
-  readonly candIdx = new Int32Array(64);
-  readonly candRedeal = new Int32Array(64);
-  candCount = 0;
-  private readonly candStamp = new Int32Array(64);
-  private stamp = 0;
   /**
    * Rule 12 (docs/algorithms.md): a rank at which this state is known lost, or -1. `generate` then
    * leaves out the waste cards that the state at that rank reaches too. Set by the solver for the
@@ -184,9 +148,6 @@ export class Engine {
    * another split class proved lost, so the waste cards every split reaches lead to lost states.
    */
   otherClassLost = false;
-  // Scratch of `dropCandidatesOf` (rule 12): the current list while the other split's is made.
-  private readonly keptIdx = new Int32Array(64);
-  private readonly keptRedeal = new Int32Array(64);
 
   private readonly pileOrder: Int32Array;
   /** Whether some pile has become empty or stopped being empty since `pileOrder` was sorted. */
@@ -265,8 +226,6 @@ export class Engine {
     this.totalCards = 4 * rules.ranks;
     this.maxHeight = this.totalCards;
     this.baseRank = position.baseRank;
-    this.draw = rules.draw;
-    this.redealLimit = rules.redeals === 'unlimited' ? -1 : rules.redeals;
     this.autoReserve = autoFillsFromReserve(rules);
     this.foundationToTableau = rules.foundationToTableau;
     this.kingsOnly = rules.spaces === 'kings';
@@ -336,19 +295,9 @@ export class Engine {
     for (let s = 0; s < 4; s++) this.found[s] = position.foundations[s]!;
     this.reserve = Uint8Array.from(position.reserve);
     this.resCount = position.reserve.length;
-    const talon = [...position.waste, ...position.stock.slice().reverse()];
-    this.talon = Uint8Array.from(talon);
-    this.talonLen = talon.length;
-    this.removed = new Uint8Array(this.talonLen);
-    if (this.talonLen > 64) throw new Error(`internal: a talon of ${this.talonLen} cards (at most 64)`);
-    this.setLive();
-    this.talonSplit = position.waste.length;
-    this.redealsUsed = position.redealsUsed;
-    this.passDominance = this.draw === 1 && this.redealLimit >= 0 && this.talonLen > 0;
-    this.splitDominance = this.draw > 1 && this.redealLimit < 0 && this.talonLen > 0;
-    // A table lane holds ranks up to 62 (`StateTable`); the boundary's is talonLen + 1.
-    if (this.splitDominance && this.talonLen + 1 >= NO_RANK) throw new Error(`internal: a talon of ${this.talonLen} cards is too long for the table's lanes`);
-    this.tableauOnly = this.talonLen === 0 && this.resCount === 0 && !this.foundationToTableau;
+    const redealLimit = rules.redeals === 'unlimited' ? -1 : rules.redeals;
+    this.talon = new Talon(position.waste, position.stock, rules.draw, redealLimit, position.redealsUsed);
+    this.tableauOnly = this.talon.length === 0 && this.resCount === 0 && !this.foundationToTableau;
     // A later run of a restarting search (variant > 0) always orders its moves, with its own jitter.
     this.ordered = this.tableauOnly || this.foundationToTableau || variant > 0;
     const anySuit = rules.build === 'any-suit';
@@ -359,7 +308,7 @@ export class Engine {
     this.sameSuit = rules.build === 'same-suit';
     this.chainBuilds =
       rules.build === 'same-suit' && rules.move === 'whole-pile' && !rules.wrap && !this.autoReserve && !this.foundationToTableau;
-    this.homeViaPile = this.draw > 1 && !this.chainBuilds;
+    this.homeViaPile = this.talon.draw > 1 && !this.chainBuilds;
     // In suit a build only ever puts a lower card on a higher one, which buries nothing.
     this.noBurial = rules.move === 'whole-pile' && !this.foundationToTableau && !this.sameSuit;
     // A card's place among the builders must not depend on the card it goes on (true of every
@@ -391,66 +340,14 @@ export class Engine {
     this.placeAll();
   }
 
-  /**
-   * A dominance order among the states that share a key (the table keeps the lowest rank met for
-   * each key and skips a state met again at a rank no lower); 0 in games whose key holds the whole
-   * state.
-   *
-   * With draw 1 and a redeal limit: how far through its passes of the stock the state is, redeals
-   * used, then the split. Of two states that differ only there, the one of lower rank can deal (and
-   * redeal) its way to the other, and dealing is free, so every waste card the other can reach it
-   * reaches too, at a rank no higher; so it has every move of the other, each leading to the same
-   * state at the same or a lower rank.
-   *
-   * With a larger draw and unlimited redeals ("split classes"): the live waste cards `w` when the
-   * split is off a dealing boundary (the key holds the class `w mod draw`), and `talonLen + 1` on a
-   * boundary (w a multiple of `draw`, or the stock empty), whose key is that of class `draw - 1`.
-   * The waste cards that dealing can bring to the top are w, w + draw, w + 2 draw, ..., the last
-   * stock card, and those of a pass from the start (all that a state on a boundary reaches); so
-   * of two states of one key, the one of lower rank reaches every card the other reaches, and
-   * each of its moves leads to the same state (a waste card played) or to one of the same key at
-   * the same lower rank (any other move leaves the talon as it is).
-   */
+  /** The talon's dominance order among the states that share a key (`Talon.passRank`). */
   passRank(): number {
-    if (this.passDominance) return this.redealsUsed * (this.talonLen + 1) + this.talonSplit;
-    if (this.splitDominance) return this.splitRank();
-    return 0;
+    return this.talon.passRank();
   }
 
-  /**
-   * Under split dominance, the rank of the split: the live waste cards `w` off a dealing boundary,
-   * `boundaryRank` on one (w a multiple of `draw`, or the stock empty).
-   */
-  private splitRank(): number {
-    const w = this.liveBelow(this.talonSplit);
-    return this.onBoundary(this.talonSplit, w) ? this.boundaryRank : w;
-  }
-
-  /** Whether split `split`, with `w` live waste cards, is on a dealing boundary: w a multiple of `draw`, or the stock empty. */
-  private onBoundary(split: number, w: number): boolean {
-    return w % this.draw === 0 || this.nextLive(split) < 0;
-  }
-
-  /** The rank of a split on a dealing boundary under split dominance: above every live waste count. */
-  private get boundaryRank(): number {
-    return this.talonLen + 1;
-  }
-
-  /**
-   * The split class of split rank `rank`: `rank mod draw` off a boundary; a split on a boundary
-   * shares class `draw - 1` (see `passRank`).
-   */
-  private splitClass(rank: number): number {
-    return rank === this.boundaryRank ? this.draw - 1 : rank % this.draw;
-  }
-
-  /**
-   * The table lane of a state of rank `rank` (`passRank`) under split dominance: its split class,
-   * within the group of four classes the key holds (`encode`, byte 3); -1 in the other games, whose
-   * table entries have no lanes (docs/algorithms.md, "One entry for every split class").
-   */
+  /** The table lane of a state of rank `rank` (`Talon.laneOf`). */
   laneOf(rank: number): number {
-    return this.splitDominance ? this.splitClass(rank) & 3 : -1;
+    return this.talon.laneOf(rank);
   }
 
   isWon(): boolean {
@@ -461,159 +358,13 @@ export class Engine {
     return this.pile[p * this.maxHeight + this.len[p]! - 1]!;
   }
 
-  /** The waste top for talon split `split`: the last live entry before it, or -1 (an empty waste). */
-  private wasteTopIndex(split: number): number {
-    if (split > 32) {
-      const hi = this.liveHi & (split >= 64 ? -1 : (1 << (split - 32)) - 1);
-      if (hi !== 0) return 63 - Math.clz32(hi);
-      split = 32;
-    }
-    const lo = this.liveLo & (split >= 32 ? -1 : (1 << split) - 1);
-    return lo !== 0 ? 31 - Math.clz32(lo) : -1;
-  }
-
-  /** The first live talon entry at or after `from`, or -1. */
-  private nextLive(from: number): number {
-    if (from < 32) {
-      const lo = this.liveLo & (-1 << from);
-      if (lo !== 0) return 31 - Math.clz32(lo & -lo);
-      from = 32;
-    }
-    if (from >= 64) return -1;
-    const hi = this.liveHi & (-1 << (from - 32));
-    return hi !== 0 ? 63 - Math.clz32(hi & -hi) : -1;
-  }
-
-  /** How many live talon entries lie before `split`: the waste's cards. */
-  private liveBelow(split: number): number {
-    if (split >= 32) return popCount(this.liveLo) + (split >= 64 ? popCount(this.liveHi) : popCount(this.liveHi & ((1 << (split - 32)) - 1)));
-    return popCount(this.liveLo & ((1 << split) - 1));
-  }
-
-  /** Sets the live bits from `removed` (after a load). */
-  private setLive(): void {
-    this.liveLo = 0;
-    this.liveHi = 0;
-    for (let i = 0; i < this.talonLen; i++) this.markLive(i, this.removed[i] === 0);
-  }
-
-  private markLive(i: number, live: boolean): void {
-    if (i < 32) this.liveLo = live ? this.liveLo | (1 << i) : this.liveLo & ~(1 << i);
-    else this.liveHi = live ? this.liveHi | (1 << (i - 32)) : this.liveHi & ~(1 << (i - 32));
-  }
-
   /**
-   * Fills candIdx/candRedeal with every talon entry that dealing can bring to the waste top, with
-   * whether a redeal is needed: the current top, then a partial pass from the split, then (if a
-   * redeal is allowed) one full pass from the start; further passes repeat that one. A card met
-   * twice keeps its first, cheaper way (fewer redeals used dominates). With `stopAtCut` (draw 1)
-   * the list ends at the first card that ends dealing (`cutsDealing`, rules 3 and 9).
+   * With draw 1, whether dealing stops at talon card c (`Talon.list`): it is safe to play to its
+   * foundation (rule 3), or, in rule-9 games, it fits on a pile top (`markTops` must be current).
    */
-  listTalonCards(stopAtCut = false): void {
-    this.candCount = 0;
-    if (this.talonLen === 0) return;
-    const stamp = ++this.stamp;
-    const top = this.wasteTopIndex(this.talonSplit);
-    if (top >= 0 && this.addCandidate(top, 0, stamp) && stopAtCut && this.cutsDealing(this.talon[top]!)) return;
-    let pos = this.talonSplit;
-    let redeal = 0;
-    const startedAtZero = pos === 0;
-    for (;;) {
-      const next = this.dealFrom(pos);
-      if (next > 0) {
-        pos = next;
-        if (this.addCandidate(next - 1, redeal, stamp) && stopAtCut && this.cutsDealing(this.talon[next - 1]!)) return;
-        continue;
-      }
-      // Stock empty: redeal once if allowed, useful, and not a repeat of a pass already made.
-      if (redeal === 1 || startedAtZero) break;
-      if (this.redealLimit >= 0 && this.redealsUsed >= this.redealLimit) break;
-      if (this.wasteTopIndex(pos) < 0) break;
-      redeal = 1;
-      pos = 0;
-    }
-  }
-
-  /**
-   * Rule 12 (docs/algorithms.md): under split dominance, drops from the candidates every talon
-   * entry that this state with its split at rank `rank` also reaches by dealing. The caller knows
-   * that state to be lost (the table proved it lost at that rank), and playing a waste card leads
-   * to the same state whichever split it was dealt from (the split then falls just after the card;
-   * redeals are not part of the state), so each dropped move leads to a lost state.
-   */
-  private dropCandidatesOf(rank: number): void {
-    const n = this.candCount;
-    for (let i = 0; i < n; i++) {
-      this.keptIdx[i] = this.candIdx[i]!;
-      this.keptRedeal[i] = this.candRedeal[i]!;
-    }
-    const split = this.talonSplit;
-    this.talonSplit = this.splitFromKey(this.removed, this.splitClass(rank) >>> 2, rank);
-    this.listTalonCards();
-    this.talonSplit = split;
-    // listTalonCards stamped the other split's entries with `stamp`: keep the others, in order.
-    const stamp = this.stamp;
-    let k = 0;
-    for (let i = 0; i < n; i++) {
-      const idx = this.keptIdx[i]!;
-      if (this.candStamp[idx] === stamp) continue;
-      this.candIdx[k] = idx;
-      this.candRedeal[k] = this.keptRedeal[i]!;
-      k++;
-    }
-    this.candCount = k;
-  }
-
-  /**
-   * Rule 12 across split classes (docs/algorithms.md): drops from the candidates every talon entry
-   * that a pass of deals from the start of the talon brings to the top, the live entries `draw`,
-   * `2 draw`, ... and the last. Every split reaches those, so the same state at a split of another
-   * class, which the caller knows to be lost, reaches them too, and playing one leads where it leads.
-   */
-  private dropFirstPassCards(): void {
-    const d = this.draw;
-    let k = 0;
-    for (let i = 0, n = this.candCount; i < n; i++) {
-      const idx = this.candIdx[i]!;
-      if ((this.liveBelow(idx) + 1) % d === 0 || this.nextLive(idx + 1) < 0) continue;
-      this.candIdx[k] = idx;
-      this.candRedeal[k] = this.candRedeal[i]!;
-      k++;
-    }
-    this.candCount = k;
-  }
-
-  /**
-   * With draw 1, whether dealing stops at talon card c: it is safe to play to its foundation (rule
-   * 3), or, in rule-9 games, it fits on a pile top (`markTops` must be current).
-   */
-  private cutsDealing(c: number): boolean {
+  cutsDealing(c: number): boolean {
     if (this.goesHomeSafely(c)) return true;
     return this.chainBuilds && this.pilesTaking(c) !== 0;
-  }
-
-  /**
-   * One deal from talon split `split`: the split after dealing up to `draw` cards (just after the
-   * last card dealt, which is then the waste top), or 0 when the stock is empty.
-   */
-  private dealFrom(split: number): number {
-    let last = -1;
-    for (let dealt = 0, p = split; dealt < this.draw; dealt++) {
-      p = this.nextLive(p);
-      if (p < 0) break;
-      last = p++;
-    }
-    return last + 1;
-  }
-
-  /** Adds talon entry idx to the candidates unless already there; whether it was added. */
-  private addCandidate(idx: number, redeal: number, stamp: number): boolean {
-    if (this.candStamp[idx] === stamp) return false;
-    this.candStamp[idx] = stamp;
-    this.candIdx[this.candCount] = idx;
-    this.candRedeal[this.candCount] = redeal;
-    this.candCount++;
-    return true;
   }
 
   /**
@@ -727,9 +478,9 @@ export class Engine {
       const c = this.reserve[this.resCount - 1]!;
       if (this.goesHomeSafely(c)) return MT_R2F | FORCED_BIT;
     }
-    const wasteTop = this.draw === 1 && this.talonLen > 0 ? this.wasteTopIndex(this.talonSplit) : -1;
+    const wasteTop = this.talon.draw === 1 && this.talon.length > 0 ? this.talon.wasteTopIndex(this.talon.split) : -1;
     if (wasteTop >= 0) {
-      const c = this.talon[wasteTop]!;
+      const c = this.talon.cards[wasteTop]!;
       if (this.goesHomeSafely(c)) return MT_W2F | (wasteTop << TALON_SHIFT) | FORCED_BIT;
     }
     if (this.chainBuilds) {
@@ -757,31 +508,31 @@ export class Engine {
     // Dealing never deals past a card that is safe to play to its foundation (see docs/algorithms.md,
     // "no dealing past a safe card"), nor in rule-9 games past one that fits on a pile top (its
     // target stays a pile top until it comes): with draw 1 the list ends at the first such card.
-    this.listTalonCards(this.draw === 1);
+    this.talon.list(this.talon.draw === 1 ? this : null);
     // Rule 12: the waste cards that the state at a split proved lost reaches lead where it leads.
     // Across classes only the cards of a pass from the start are reached from every split.
-    if (this.splitDominance && this.candCount > 0) {
-      if (this.lostRank >= 0) this.dropCandidatesOf(this.lostRank);
-      else if (this.otherClassLost) this.dropFirstPassCards();
+    if (this.talon.splitDominance && this.talon.candCount > 0) {
+      if (this.lostRank >= 0) this.talon.dropCandidatesOf(this.lostRank);
+      else if (this.otherClassLost) this.talon.dropFirstPassCards();
     }
     // Rule 9 games marked the pile tops in forcedMove; the others mark them below, if needed.
     const topsMarked = this.chainBuilds;
 
     // Only the reserve top and the waste cards are looked up by the pile tops they fit.
-    if (!topsMarked && (this.resCount > 0 || this.candCount > 0)) this.markTops();
+    if (!topsMarked && (this.resCount > 0 || this.talon.candCount > 0)) this.markTops();
 
     // Foundation moves.
     for (let p = 0; p < P; p++) if (this.len[p] > 0 && this.toFoundation(this.top(p))) out[n++] = MT_T2F | (p << SRC_SHIFT);
     if (this.resCount > 0 && this.toFoundation(this.reserve[this.resCount - 1]!)) out[n++] = MT_R2F;
     // Under pass dominance the waste cards go in dealing order, foundation moves among them (below).
-    if (!this.passDominance) {
-      for (let i = 0; i < this.candCount; i++) {
-        const idx = this.candIdx[i]!;
-        const c = this.talon[idx]!;
+    if (!this.talon.passDominance) {
+      for (let i = 0; i < this.talon.candCount; i++) {
+        const idx = this.talon.candIdx[i]!;
+        const c = this.talon.cards[idx]!;
         // Rule 11: a waste card that may also be built on a pile goes home from there. (Rule 10
         // never stops that build: every lower card of the suit of a card that may go home is home.)
         if (this.toFoundation(c) && !(this.homeViaPile && this.pilesTaking(c) !== 0)) {
-          out[n++] = MT_W2F | (idx << TALON_SHIFT) | (this.candRedeal[i] ? REDEAL_BIT : 0);
+          out[n++] = MT_W2F | (idx << TALON_SHIFT) | (this.talon.candRedeal[i] ? REDEAL_BIT : 0);
         }
       }
     }
@@ -943,7 +694,7 @@ export class Engine {
       if (d >= 0) return MT_R2T | (d << DST_SHIFT);
     }
     if (wasteTop >= 0) {
-      const d = this.pileTaking(this.talon[wasteTop]!, -1);
+      const d = this.pileTaking(this.talon.cards[wasteTop]!, -1);
       if (d >= 0) return MT_W2T | (wasteTop << TALON_SHIFT) | (d << DST_SHIFT);
     }
     return 0;
@@ -1043,11 +794,11 @@ export class Engine {
   private wasteMoves(out: Int32Array, at: number, space: number): number {
     let n = at;
     const intoSpace = space >= 0 && (this.fillFlags & FILL_WASTE) !== 0;
-    for (let i = 0; i < this.candCount; i++) {
-      const idx = this.candIdx[i]!;
-      const c = this.talon[idx]!;
-      const extra = (idx << TALON_SHIFT) | (this.candRedeal[i] ? REDEAL_BIT : 0);
-      if (this.passDominance && this.toFoundation(c)) out[n++] = MT_W2F | extra;
+    for (let i = 0; i < this.talon.candCount; i++) {
+      const idx = this.talon.candIdx[i]!;
+      const c = this.talon.cards[idx]!;
+      const extra = (idx << TALON_SHIFT) | (this.talon.candRedeal[i] ? REDEAL_BIT : 0);
+      if (this.talon.passDominance && this.toFoundation(c)) out[n++] = MT_W2F | extra;
       for (let on = this.notBurying(c, this.pilesTaking(c)); on !== 0; on &= on - 1) out[n++] = MT_W2T | extra | ((31 - Math.clz32(on & -on)) << DST_SHIFT);
       if (intoSpace && this.spaceTakes(c)) out[n++] = MT_W2T | extra | (space << DST_SHIFT);
     }
@@ -1872,14 +1623,6 @@ export class Engine {
     return 0;
   }
 
-  private takeFromTalon(idx: number, redeal: boolean): number {
-    this.removed[idx] = 1;
-    this.markLive(idx, false);
-    if (redeal) this.redealsUsed++;
-    this.talonSplit = this.wasteTopIndex(idx + 1) + 1;
-    return this.talon[idx]!;
-  }
-
   private makeMove(m: number): number {
     switch (moveType(m)) {
       case MT_T2F: {
@@ -1907,8 +1650,8 @@ export class Engine {
       }
       case MT_W2F:
       case MT_W2T: {
-        const undo = this.talonSplit;
-        const c = this.takeFromTalon(moveTalon(m), (m & REDEAL_BIT) !== 0);
+        const undo = this.talon.split;
+        const c = this.talon.take(moveTalon(m), (m & REDEAL_BIT) !== 0);
         if (moveType(m) === MT_W2F) this.found[SUIT_OF[c]!]++;
         else this.push(moveDst(m), c);
         return undo;
@@ -1958,13 +1701,10 @@ export class Engine {
       case MT_W2F:
       case MT_W2T: {
         const idx = moveTalon(m);
-        const c = this.talon[idx]!;
+        const c = this.talon.cards[idx]!;
         if (moveType(m) === MT_W2F) this.found[SUIT_OF[c]!]--;
         else this.pop(moveDst(m));
-        this.removed[idx] = 0;
-        this.markLive(idx, true);
-        this.talonSplit = info & 255;
-        if ((m & REDEAL_BIT) !== 0) this.redealsUsed--;
+        this.talon.putBack(idx, (m & REDEAL_BIT) !== 0, info & 255);
         return;
       }
       case MT_F2T: {
@@ -2007,12 +1747,12 @@ export class Engine {
     bytes[1] = f[2]! | (f[3]! << 4);
     bytes[2] = this.resCount;
     let n = 3;
-    if (this.talonLen > 0) {
-      if (this.splitDominance) bytes[n++] = this.splitClass(rank >= 0 ? rank : this.splitRank()) >>> 2;
-      else if (!this.passDominance) bytes[n++] = this.keySplit();
-      if (this.redealLimit >= 0 && !this.passDominance) {
-        bytes[n++] = this.redealsUsed & 255;
-        bytes[n++] = this.redealsUsed >>> 8;
+    if (this.talon.length > 0) {
+      if (this.talon.splitDominance) bytes[n++] = this.talon.splitClass(rank >= 0 ? rank : this.talon.splitRank()) >>> 2;
+      else if (!this.talon.passDominance) bytes[n++] = this.talon.keySplit();
+      if (this.talon.redealLimit >= 0 && !this.talon.passDominance) {
+        bytes[n++] = this.talon.redealsUsed & 255;
+        bytes[n++] = this.talon.redealsUsed >>> 8;
       }
       // No removed flags: a talon card is gone exactly when it is home or in the tableau, which the
       // rest of the key says (see `removedFromKey`).
@@ -2110,10 +1850,10 @@ export class Engine {
     this.resCount = bytes[2]!;
     let n = 3;
     let split = -1;
-    if (this.talonLen > 0) {
-      if (!this.passDominance) split = bytes[n++]!;
-      if (this.redealLimit >= 0 && !this.passDominance) {
-        this.redealsUsed = bytes[n]! | (bytes[n + 1]! << 8);
+    if (this.talon.length > 0) {
+      if (!this.talon.passDominance) split = bytes[n++]!;
+      if (this.talon.redealLimit >= 0 && !this.talon.passDominance) {
+        this.talon.redealsUsed = bytes[n]! | (bytes[n + 1]! << 8);
         n += 2;
       }
     }
@@ -2121,16 +1861,16 @@ export class Engine {
     this.pile.set(this.keyPile);
     this.len.set(this.keyLen);
     this.placeAll();
-    if (this.talonLen > 0) {
-      this.removed.set(this.removedFromKey(f).subarray(0, this.talonLen));
-      this.setLive();
-      if (this.passDominance) {
-        this.talonSplit = rank % (this.talonLen + 1);
-        this.redealsUsed = Math.floor(rank / (this.talonLen + 1));
-      } else if (this.splitDominance) {
-        this.talonSplit = this.splitFromKey(this.removed, split, rank);
+    if (this.talon.length > 0) {
+      this.talon.removed.set(this.removedFromKey(f).subarray(0, this.talon.length));
+      this.talon.setLive();
+      if (this.talon.passDominance) {
+        this.talon.split = rank % (this.talon.length + 1);
+        this.talon.redealsUsed = Math.floor(rank / (this.talon.length + 1));
+      } else if (this.talon.splitDominance) {
+        this.talon.split = this.talon.splitFromKey(this.talon.removed, split, rank);
       } else {
-        this.talonSplit = split;
+        this.talon.split = split;
       }
     }
   }
@@ -2189,8 +1929,8 @@ export class Engine {
       for (let i = 0; i < this.keyLen[p]!; i++) inTableau[this.keyPile[p * H + i]!] = 1;
     }
     const removed = this.keyRemoved;
-    for (let i = 0; i < this.talonLen; i++) {
-      const c = this.talon[i]!;
+    for (let i = 0; i < this.talon.length; i++) {
+      const c = this.talon.cards[i]!;
       removed[i] = inTableau[c] === 1 || this.order[c]! < found[cardSuit(c)]! ? 1 : 0;
     }
     return removed;
@@ -2200,21 +1940,6 @@ export class Engine {
   private readonly keyPile: Uint8Array;
   private readonly keyLen: Int32Array;
   private readonly keyRemoved = new Uint8Array(64);
-
-  /**
-   * Under split dominance, the talon split of the state whose key holds split class group `group`
-   * (its class divided by 4; its removed flags `removed`) and whose rank is `rank`: 0 on a boundary, else just after the
-   * `rank`-th live entry.
-   */
-  private splitFromKey(removed: Uint8Array, group: number, rank: number): number {
-    if (this.splitClass(rank) >>> 2 !== group) throw new Error(`internal: rank ${rank} is not of the key's split classes ${4 * group}-${4 * group + 3}`);
-    if (rank === this.boundaryRank) return 0;
-    let seen = 0;
-    for (let i = 0; i < this.talonLen; i++) {
-      if (removed[i] === 0 && ++seen === rank) return i + 1;
-    }
-    throw new Error(`internal: no ${rank} live talon cards`);
-  }
 
   /**
    * A guess at how close the state is to a win, for the best-first search of the tableau-only games
@@ -2265,27 +1990,27 @@ export class Engine {
     let n = 3;
     const waste: Card[] = [];
     const stock: Card[] = [];
-    let redealsUsed = this.redealsUsed;
+    let redealsUsed = this.talon.redealsUsed;
     let split = 0;
-    if (this.talonLen > 0) {
-      if (this.passDominance) {
-        split = rank % (this.talonLen + 1);
-        redealsUsed = Math.floor(rank / (this.talonLen + 1));
+    if (this.talon.length > 0) {
+      if (this.talon.passDominance) {
+        split = rank % (this.talon.length + 1);
+        redealsUsed = Math.floor(rank / (this.talon.length + 1));
       } else {
         split = bytes[n++]!;
-        if (this.redealLimit >= 0) {
+        if (this.talon.redealLimit >= 0) {
           redealsUsed = bytes[n]! | (bytes[n + 1]! << 8);
           n += 2;
         }
       }
     }
     this.unpackTableau(bytes, n);
-    if (this.talonLen > 0) {
+    if (this.talon.length > 0) {
       const removed = this.removedFromKey(foundations);
-      if (this.splitDominance) split = this.splitFromKey(removed, split, rank);
-      for (let i = 0; i < this.talonLen; i++) {
+      if (this.talon.splitDominance) split = this.talon.splitFromKey(removed, split, rank);
+      for (let i = 0; i < this.talon.length; i++) {
         if (removed[i] === 1) continue;
-        (i < split ? waste : stock).push(this.talon[i]!);
+        (i < split ? waste : stock).push(this.talon.cards[i]!);
       }
       stock.reverse();
     }
@@ -2302,22 +2027,6 @@ export class Engine {
       waste,
       redealsUsed,
     };
-  }
-
-  /**
-   * The talon split as the key records it. With unlimited redeals, a state whose split falls on a
-   * boundary of the dealing groups counted from the start of the talon (a multiple of `draw` cards
-   * in the waste, or an empty stock) is the same state as its split at 0: dealing to the end and
-   * redealing leads from it to split 0, and dealing from 0 leads back, with nothing else changed.
-   * So both offer the same waste cards and lead to the same states, and the key writes 0. (With
-   * draw 1 every split is such a boundary: the split never matters.) With a redeal limit the two
-   * differ in redeals used, and the split is kept. (With a larger draw and unlimited redeals the key
-   * holds less still, only the class of the split: see `passRank`.)
-   */
-  private keySplit(): number {
-    const split = this.talonSplit;
-    if (this.redealLimit >= 0 || split === 0) return split;
-    return this.onBoundary(split, this.liveBelow(split)) ? 0 : split;
   }
 
   private keyView: Uint8Array = new Uint8Array(0);
@@ -2339,10 +2048,10 @@ export class Engine {
     for (let p = 0; p < this.piles; p++) tableau.push(Array.from(this.pile.subarray(p * this.maxHeight, p * this.maxHeight + this.len[p]!)));
     const waste: Card[] = [];
     const stock: Card[] = [];
-    for (let i = 0; i < this.talonLen; i++) {
-      if (this.removed[i]) continue;
-      if (i < this.talonSplit) waste.push(this.talon[i]!);
-      else stock.push(this.talon[i]!);
+    for (let i = 0; i < this.talon.length; i++) {
+      if (this.talon.removed[i]) continue;
+      if (i < this.talon.split) waste.push(this.talon.cards[i]!);
+      else stock.push(this.talon.cards[i]!);
     }
     stock.reverse();
     return {
@@ -2353,7 +2062,7 @@ export class Engine {
       tableau,
       stock,
       waste,
-      redealsUsed: this.redealsUsed,
+      redealsUsed: this.talon.redealsUsed,
     };
   }
 
@@ -2371,12 +2080,12 @@ export class Engine {
     let from: Place;
     if (type === MT_W2F || type === MT_W2T) {
       const idx = moveTalon(m);
-      // Replay the dealing until the wanted card is on top, as listTalonCards found it.
-      let split = this.talonSplit;
+      // Replay the dealing until the wanted card is on top, as `Talon.list` found it.
+      let split = this.talon.split;
       let redealt = false;
       const wantRedeal = (m & REDEAL_BIT) !== 0;
-      while (!(this.wasteTopIndex(split) === idx && redealt === wantRedeal)) {
-        const next = this.dealFrom(split);
+      while (!(this.talon.wasteTopIndex(split) === idx && redealt === wantRedeal)) {
+        const next = this.talon.dealFrom(split);
         if (next > 0) {
           out.push({ kind: 'deal' });
           split = next;
@@ -2387,7 +2096,7 @@ export class Engine {
           split = 0;
         }
       }
-      card = this.talon[idx]!;
+      card = this.talon.cards[idx]!;
       from = { area: 'waste' };
     } else if (type === MT_R2F || type === MT_R2T) {
       card = this.reserve[this.resCount - 1]!;

@@ -28,7 +28,7 @@ const RUN_NODES_WITH_TALON = 1 << 12;
  * sooner there; Storehouse's deals are small and lost ones, and restarts cost it a third more nodes.
  */
 function keepsProofs(engine: Engine): boolean {
-  return !engine.ordered && engine.talonLen > 0 && engine.rules.build === 'alternate-colors';
+  return !engine.ordered && engine.talon.length > 0 && engine.rules.build === 'alternate-colors';
 }
 /**
  * The search of the deal dealt one card at a time (rule 13) gets at most this many of its nodes for

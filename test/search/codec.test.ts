@@ -8,7 +8,7 @@ import { make, mulberry } from '../helpers';
 /**
  * The position with its tableau piles sorted by bottom card, the order `decode` gives them in, and,
  * with unlimited redeals, the stock and waste as one talon when the split is on a dealing boundary
- * (the key records such a split as 0: see Engine.keySplit).
+ * (the key records such a split as 0: see Talon.keySplit).
  */
 function canonical(p: Position): string {
   let { stock, waste } = p;

@@ -78,22 +78,22 @@ describe.each(GAMES)('rule 12, lost splits: %s %j', (game, options) => {
     let droppedBelow = 0;
     for (let seed = 1; seed <= 12; seed++) {
       const engine = new Engine(dealFromSeed(rules, seed));
-      expect(engine.splitDominance).toBe(true);
+      expect(engine.talon.splitDominance).toBe(true);
       for (let step = 0; step < 12; step++) {
-        const own = engine.talonSplit;
+        const own = engine.talon.split;
         // Every split of this state: 0 and just after each live talon entry, with its key and rank.
         const all = [0];
-        for (let i = 0; i < engine.talonLen; i++) if (engine.removed[i] === 0) all.push(i + 1);
+        for (let i = 0; i < engine.talon.length; i++) if (engine.talon.removed[i] === 0) all.push(i + 1);
         const packed = all.map((split) => {
-          engine.talonSplit = split;
+          engine.talon.split = split;
           const words = engine.encode(buffer);
           const rank = engine.passRank();
           return { split, key: Array.from(buffer.subarray(0, words)).join(','), rank, lane: engine.laneOf(rank) };
         });
-        engine.talonSplit = 0;
+        engine.talon.split = 0;
         const fromStart = reach(engine.toPosition());
         for (const b of packed) {
-          engine.talonSplit = b.split;
+          engine.talon.split = b.split;
           if (verdict(engine) !== 'unwinnable') continue;
           const reachedB = reach(engine.toPosition());
           for (const c of fromStart) expect(reachedB.has(c), `${game} seed ${seed}: card ${c} from split 0, not from ${b.split}`).toBe(true);
@@ -104,7 +104,7 @@ describe.each(GAMES)('rule 12, lost splits: %s %j', (game, options) => {
             const reached = across ? fromStart : reachedB;
             if (across) lostOther++;
             else lostSplits++;
-            engine.talonSplit = a.split;
+            engine.talon.split = a.split;
             const n = engine.generate(plain, 0);
             if (across) engine.otherClassLost = true;
             else engine.lostRank = b.rank;
@@ -116,7 +116,7 @@ describe.each(GAMES)('rule 12, lost splits: %s %j', (game, options) => {
             for (let i = 0; i < n; i++) {
               const m = plain[i]!;
               const type = moveType(m);
-              const wasteCard = type === MT_W2F || type === MT_W2T ? engine.talon[moveTalon(m)]! : -1;
+              const wasteCard = type === MT_W2F || type === MT_W2T ? engine.talon.cards[moveTalon(m)]! : -1;
               const kept = j < k && cut[j] === m;
               expect(kept, `${game} seed ${seed}: move ${m} at split ${a.split} for lost split ${b.split}`).toBe(!reached.has(wasteCard));
               if (kept) {
@@ -133,7 +133,7 @@ describe.each(GAMES)('rule 12, lost splits: %s %j', (game, options) => {
             expect(j, `${game} seed ${seed}: moves not in the plain list`).toBe(k);
           }
         }
-        engine.talonSplit = own;
+        engine.talon.split = own;
         const n = engine.generate(plain, 0);
         if (n === 0) break;
         engine.make(plain[Math.floor(rng() * n)]!);

@@ -124,7 +124,7 @@ describe.each([
  */
 function* entries(table: StateTable, engine: Engine): Generator<{ off: number; lane: number }> {
   for (const off of table.offsets()) {
-    if (!engine.splitDominance) yield { off, lane: -1 };
+    if (!engine.talon.splitDominance) yield { off, lane: -1 };
     else for (let lane = 0; lane < 4; lane++) if ((table.lanesAt(off) >> lane) & 1) yield { off, lane };
   }
 }

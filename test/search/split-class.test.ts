@@ -43,7 +43,7 @@ function canonical(p: Position): string {
 /** Every talon split of the engine's state: 0, and just after each live talon entry. */
 function splits(engine: Engine): number[] {
   const out = [0];
-  for (let i = 0; i < engine.talonLen; i++) if (engine.removed[i] === 0) out.push(i + 1);
+  for (let i = 0; i < engine.talon.length; i++) if (engine.talon.removed[i] === 0) out.push(i + 1);
   return out;
 }
 
@@ -79,8 +79,8 @@ function expected(w: number, live: number, draw: number, talonLen: number): { cl
 
 /** The talon entries dealing can bring to the waste top from the engine's state. */
 function reachable(engine: Engine): Set<number> {
-  engine.listTalonCards();
-  return new Set(Array.from(engine.candIdx.subarray(0, engine.candCount)));
+  engine.talon.list(null);
+  return new Set(Array.from(engine.talon.candIdx.subarray(0, engine.talon.candCount)));
 }
 
 describe.each(GAMES)('split classes: %s %j', (game, options) => {
@@ -99,10 +99,10 @@ describe.each(GAMES)('split classes: %s %j', (game, options) => {
     for (let w = 0; w <= m; w++) {
       const p: Position = { ...start, waste: talon.slice(0, w), stock: talon.slice(w).reverse() };
       const engine = new Engine(p);
-      expect(engine.splitDominance).toBe(true);
+      expect(engine.talon.splitDominance).toBe(true);
       const packed = pack(engine, buffer);
       const { key, words, rank } = packed;
-      const { cls, rank: wanted } = expected(w, m, draw, engine.talonLen);
+      const { cls, rank: wanted } = expected(w, m, draw, engine.talon.length);
       expect(new Uint8Array(buffer.buffer)[KEY_SPLIT_BYTE], `w = ${w}`).toBe(cls >> 2);
       expect(packed.lane, `w = ${w}`).toBe(cls & 3);
       expect(rank, `w = ${w}`).toBe(wanted);
@@ -137,15 +137,15 @@ describe.each(GAMES)('split classes: %s %j', (game, options) => {
       const engine = new Engine(start);
       const loader = new Engine(start);
       for (let step = 0; step < 40; step++) {
-        const own = engine.talonSplit;
+        const own = engine.talon.split;
         const all = splits(engine);
         const live = all.length - 1;
-        if (live < engine.talonLen) removedMet++;
+        if (live < engine.talon.length) removedMet++;
         const packed: Packed[] = [];
         for (let w = 0; w <= live; w++) {
-          engine.talonSplit = all[w]!;
+          engine.talon.split = all[w]!;
           const p = pack(engine, buffer);
-          const { cls, rank } = expected(w, live, draw, engine.talonLen);
+          const { cls, rank } = expected(w, live, draw, engine.talon.length);
           expect(p.rank).toBe(rank);
           expect(new Uint8Array(buffer.buffer)[KEY_SPLIT_BYTE]).toBe(cls >> 2);
           expect(p.lane).toBe(cls & 3);
@@ -159,8 +159,8 @@ describe.each(GAMES)('split classes: %s %j', (game, options) => {
         // but another lane.
         for (let a = 0; a <= live; a++) {
           for (let b = 0; b <= live; b++) {
-            const ca = expected(a, live, draw, engine.talonLen).cls;
-            const cb = expected(b, live, draw, engine.talonLen).cls;
+            const ca = expected(a, live, draw, engine.talon.length).cls;
+            const cb = expected(b, live, draw, engine.talon.length).cls;
             expect(slot(packed[a]!) === slot(packed[b]!), `w ${a} and ${b}`).toBe(ca === cb);
             expect(packed[a]!.key === packed[b]!.key, `w ${a} and ${b}`).toBe(ca >> 2 === cb >> 2);
           }
@@ -170,7 +170,7 @@ describe.each(GAMES)('split classes: %s %j', (game, options) => {
         for (let a = 0; a <= live; a++) {
           for (const b of [a + draw, 0]) {
             if (b > live || a === b) continue;
-            const boundary = packed[b]!.rank === engine.talonLen + 1;
+            const boundary = packed[b]!.rank === engine.talon.length + 1;
             // A boundary (w = 0, or w + draw the whole talon) shares only the lane of class draw - 1.
             if (slot(packed[a]!) !== slot(packed[b]!)) {
               expect(boundary && packed[a]!.rank % draw !== draw - 1, `w ${a} and ${b}`).toBe(true);
@@ -179,7 +179,7 @@ describe.each(GAMES)('split classes: %s %j', (game, options) => {
             expect(dominates(packed[a]!, packed[b]!), `w ${a} over w ${b}`).toBe(true);
             if (boundary) boundaryCompared++;
             compared++;
-            engine.talonSplit = all[b]!;
+            engine.talon.split = all[b]!;
             const cardsB = reachable(engine);
             const nb = engine.generate(theirs, 0);
             const after: Packed[] = [];
@@ -188,7 +188,7 @@ describe.each(GAMES)('split classes: %s %j', (game, options) => {
               after.push(pack(engine, buffer));
               engine.undo(theirs[i]!, info);
             }
-            engine.talonSplit = all[a]!;
+            engine.talon.split = all[a]!;
             const cardsA = reachable(engine);
             for (const c of cardsB) expect(cardsA.has(c), `card ${c} from w ${b}, not from w ${a}`).toBe(true);
             const na = engine.generate(moves, 0);
@@ -204,7 +204,7 @@ describe.each(GAMES)('split classes: %s %j', (game, options) => {
             }
           }
         }
-        engine.talonSplit = own;
+        engine.talon.split = own;
         const n = engine.generate(moves, 0);
         if (n === 0) break;
         engine.make(moves[Math.floor(rng() * n)]!);
@@ -223,6 +223,6 @@ describe('split dominance is only for a larger draw with unlimited redeals', () 
     ['canfield', { draw: 1 }],
     ['canister', {}],
   ] as [string, RulesOptions][])('%s %j', (game, options) => {
-    expect(new Engine(dealFromSeed(resolveRules(game, options), 3)).splitDominance).toBe(false);
+    expect(new Engine(dealFromSeed(resolveRules(game, options), 3)).talon.splitDominance).toBe(false);
   });
 });

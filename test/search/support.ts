@@ -95,7 +95,7 @@ export const sortedTableau = (p: Position): string => p.tableau.map((pile) => pi
  * The brute-force key of a position (src/referee/brute-force.ts) with its tableau piles sorted: the
  * whole position up to pile order, and without redealsUsed when redeals are unlimited. With
  * unlimited redeals, a split on a dealing boundary (waste a multiple of `draw` cards, or stock
- * empty) is the same state as all cards in the stock (see Engine.keySplit), so it is written that
+ * empty) is the same state as all cards in the stock (see Talon.keySplit), so it is written that
  * way. The solver's packed key must be equal exactly when these are.
  */
 export const canonicalKey = (p: Position): string => {
