@@ -304,7 +304,8 @@ export class Solver {
       if (r.maxDepth > maxDepth) maxDepth = r.maxDepth;
       unique = uniqueBefore + table.count + shortEntries;
       if (r.outcome === 'winnable') {
-        const moves = this.won!;
+        // Printed as a player would play it: a card home in one move, not by way of a pile.
+        const moves = homeDirect(this.won!);
         this.won = undefined;
         return finish('winnable', undefined, moves);
       }
@@ -735,6 +736,49 @@ export class Solver {
     }
     return out;
   }
+}
+
+/**
+ * The moves with each card that goes onto a pile and at once from there to its foundation sent home
+ * in one move from where it came. Rule 11 (docs/algorithms.md) makes the search take a waste card
+ * home by way of a pile, and the Canister family's search sometimes a tableau card; a player would
+ * not. The one move is legal (the card was available where it came from, and the foundations did not
+ * change in between, so it was next there already) and leads to the same position: the pile it
+ * passed through has its top back, and the place it came from is as the first move left it. Moves
+ * with a reserve card filling an emptied pile are left as they are, and so is a card from a
+ * foundation (there the two moves undo each other, which a search that never enters a state twice
+ * does not do).
+ */
+export function homeDirect(moves: readonly Move[]): Move[] {
+  const out: Move[] = [];
+  for (const move of moves) {
+    out.push(move);
+    // A card passed through several piles on its way home joins up from the last step back.
+    while (out.length >= 2 && goesHomeThrough(out[out.length - 2]!, out[out.length - 1]!)) {
+      const a = out[out.length - 2] as Extract<Move, { kind: 'move' }>;
+      out.length -= 2;
+      out.push({ kind: 'move', card: a.card, count: 1, from: a.from, to: { area: 'foundation' } });
+    }
+  }
+  return out;
+}
+
+/** Whether `a` builds one card on a pile (emptying none that the reserve fills) and `b` sends it home from there. */
+function goesHomeThrough(a: Move, b: Move): boolean {
+  return (
+    a.kind === 'move' &&
+    b.kind === 'move' &&
+    a.count === 1 &&
+    a.to.area === 'tableau' &&
+    a.from.area !== 'foundation' &&
+    !(a.from.area === 'tableau' && a.from.index === a.to.index) &&
+    a.autoFill === undefined &&
+    b.card === a.card &&
+    b.from.area === 'tableau' &&
+    b.from.index === a.to.index &&
+    b.to.area === 'foundation' &&
+    b.autoFill === undefined
+  );
 }
 
 /**
