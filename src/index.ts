@@ -53,6 +53,7 @@ export type { Move, Place } from './rules/move';
 export { legalMoves, applyMove, replay, parseMoves, type ReplayResult } from './referee/referee';
 export { formatMove, parseMove, formatMoves, moveToJson, moveFromJson, type MoveJson } from './rules/notation';
 export { bruteForce, type BruteForceOptions, type BruteForceResult } from './referee/brute-force';
+export { shortenSolution } from './referee/shorten';
 export { Solver, solve } from './search/solver';
 export type { SolveOptions, SolveProgress, SolveResult, Verdict, LimitReason, DrawOneProof } from './search/types';
 export { winRate, DEFAULT_TIME_LIMIT_MS, type WinRateOptions, type WinRateCallbacks, type WinRateProgress, type WinRateResult } from './pool/winrate';

@@ -1,18 +1,20 @@
 import type { Argv } from 'yargs';
-import { dealFromDeckText, dealFromSeed, parsePosition, PatienceError, type Position, PRESET_NAMES, resolveRules } from '../index';
+import { dealFromDeckText, dealFromSeed, formatMove, parseMoves, parsePosition, PatienceError, type Position, PRESET_NAMES, replay, resolveRules } from '../index';
 import { readText, sourceName } from './io';
 import { ruleOverrides, type RuleFlagArgs, withRuleFlags } from './rule-flags';
 
 /**
  * The deal a command works on, given exactly one way: `<game> --seed N`, `<game> --deck "52 codes"`,
  * or `--position file.json` (`-` reads standard input; the file names its game). Rule override
- * flags apply on top of the game's preset, or of the position file's own `rules`.
+ * flags apply on top of the game's preset, or of the position file's own `rules`. `--after` plays
+ * a list of moves first (a player's game so far): the command works on the position they lead to.
  */
 export interface DealArgs extends RuleFlagArgs {
   game?: string;
   seed?: string;
   deck?: string;
   position?: string;
+  after?: string;
 }
 
 const GROUP = 'Deal (exactly one):';
@@ -24,7 +26,12 @@ export function withDealOptions<T>(yargs: Argv<T>): Argv<T & DealArgs> {
     .positional('game', { type: 'string', describe: `the game: ${PRESET_NAMES.join(', ')}` })
     .option('seed', { type: 'string', describe: 'deal number, 0 to 2^53-1', group: GROUP, requiresArg: true })
     .option('deck', { type: 'string', describe: 'deck order: every card code of the deck (52 cards), first dealt first', group: GROUP, requiresArg: true })
-    .option('position', { type: 'string', describe: 'position JSON file, or - for standard input', group: GROUP, requiresArg: true });
+    .option('position', { type: 'string', describe: 'position JSON file, or - for standard input', group: GROUP, requiresArg: true })
+    .option('after', {
+      type: 'string',
+      describe: 'play these moves first (a file, one move a line as solve --moves-only prints them, or - for standard input): the position they lead to',
+      requiresArg: true,
+    });
   return withRuleFlags(y) as Argv<T & DealArgs>;
 }
 
@@ -42,13 +49,36 @@ export function readDeal(args: DealArgs): Position {
   if (given.length > 1) {
     throw new PatienceError(`--${given[0]} and --${given[1]} contradict each other: give exactly one of --seed, --deck, --position`);
   }
+  if (args.after === '-' && args.position === '-') throw new PatienceError('--position and --after cannot both read standard input');
+  const position = readStart(args, given[0]!);
+  return args.after === undefined ? position : playMoves(position, args.after);
+}
+
+function readStart(args: DealArgs, source: string): Position {
   const overrides = ruleOverrides(args);
   if (args.position !== undefined) return readPositionFile(args.position, args.game, overrides);
   if (args.game === undefined) {
-    throw new PatienceError(`--${given[0]} needs a game before it, one of: ${PRESET_NAMES.join(', ')}`);
+    throw new PatienceError(`--${source} needs a game before it, one of: ${PRESET_NAMES.join(', ')}`);
   }
   const rules = resolveRules(args.game, overrides);
   return args.seed !== undefined ? dealFromSeed(rules, parseSeed(args.seed)) : dealFromDeckText(rules, args.deck!);
+}
+
+/** The position after the moves of file `path` (`--after`), each judged by the referee. */
+function playMoves(start: Position, path: string): Position {
+  const name = sourceName(path);
+  let moves;
+  try {
+    moves = parseMoves(readText(path, 'moves'), start);
+  } catch (e) {
+    if (e instanceof PatienceError) throw new PatienceError(`--after ${name}: ${e.message}`);
+    throw e;
+  }
+  const result = replay(start, moves);
+  if (!result.legal) {
+    throw new PatienceError(`--after ${name}: move ${result.failedAt! + 1} (${formatMove(moves[result.failedAt!]!)}) is illegal: ${result.reason}`);
+  }
+  return result.final;
 }
 
 function readPositionFile(path: string, game: string | undefined, overrides: Record<string, unknown>): Position {

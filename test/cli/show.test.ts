@@ -91,3 +91,51 @@ describe('patience show', () => {
     expect(p.tableau.map((t) => t.length)).toEqual([2, 2, 2, 2, 2, 2]);
   });
 });
+
+describe('--after: the position a player reached (show, solve, verify)', () => {
+  // Deal 1 of canfield after two deals and AH home (the reserve's 3D fills t1 at once).
+  const PLAYED = 'deal\ndeal\nAH t1 -> f\n';
+
+  it('show prints the position after the moves', async () => {
+    const r = await runCli(['show', 'canfield', '--seed', '1', '--after', scratch.file('played.txt', PLAYED)]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('foundations  C: -   D: -   H: KH AH   S: -');
+    expect(r.stdout).toContain('reserve (12)');
+    expect(r.stdout).toMatch(/^t1 {2}3D$/m);
+    expect(r.stdout).toContain('waste (6)  4D 6H KC 6S 5S 4S   <- top');
+  });
+
+  it('solve answers from there, and its moves win from there (verify --after)', async () => {
+    const played = scratch.file('played-2.txt', PLAYED);
+    const solved = await runCli(['solve', 'canfield', '--seed', '1', '--after', played, '--moves-only']);
+    expect(solved.code).toBe(0);
+    const rest = scratch.file('rest.txt', solved.stdout);
+    const checked = await runCli(['verify', 'canfield', '--seed', '1', '--after', played, '--moves', rest]);
+    expect(checked.stdout).toMatch(/^won in \d+ moves$/m);
+    // The whole game, the player's moves then the solver's, wins from the deal itself.
+    const whole = scratch.file('whole.txt', PLAYED + solved.stdout);
+    expect((await runCli(['verify', 'canfield', '--seed', '1', '--moves', whole])).stdout).toMatch(/^won in \d+ moves$/m);
+  });
+
+  it('reads the moves from standard input', async () => {
+    const r = await runCli(['show', 'canfield', '--seed', '1', '--after', '-'], { input: PLAYED });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('H: KH AH');
+  });
+
+  it('refuses an illegal or unreadable move in one line that names it, and two readers of stdin', async () => {
+    const illegal = await runCli(['solve', 'canfield', '--seed', '1', '--after', '-'], { input: 'deal\nAS t1 -> t2\n' });
+    expect(illegal.code).toBe(2);
+    expect(illegal.stderr).toBe('patience: --after stdin: move 2 (AS t1 -> t2) is illegal: the top card of tableau 1 is AH, not AS\n');
+    const bad = await runCli(['show', 'canfield', '--seed', '1', '--after', '-'], { input: 'deal\nfoo\n' });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^patience: --after stdin: .*line 2.*"foo".*\n$/);
+    const missing = await runCli(['show', 'canfield', '--seed', '1', '--after', scratch.dir + '/nothing.txt']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr.split('\n')).toHaveLength(2);
+    const twice = await runCli(['verify', 'canfield', '--seed', '1', '--after', '-', '--moves', '-'], { input: 'deal\n' });
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toBe('patience: --after and --moves cannot both read standard input\n');
+  });
+});

@@ -1,4 +1,4 @@
-import { applyMove, defaultMemoryMiB, describePosition, formatMove, memoryWarning, type Move, type Position, replay, solve } from '../../index';
+import { applyMove, defaultMemoryMiB, describePosition, formatMove, memoryWarning, type Move, type Position, replay, shortenSolution, solve } from '../../index';
 import { defineCommand, EXIT } from '../command';
 import { readDeal, withDealOptions } from '../deal-input';
 import { print, warn } from '../io';
@@ -34,8 +34,14 @@ export const solveCommand = defineCommand({
     const status = createSearchStatus({ limitMs: limits.timeLimitMs });
     const result = solve(position, { memoryMiB: defaultMemoryMiB(1), ...limits, onProgress: (p) => status.update(p) });
     status.finish();
-    const moves = result.moves ?? [];
-    if (result.verdict === 'winnable') checkSolution(position, moves);
+    let moves = result.moves ?? [];
+    if (result.verdict === 'winnable') {
+      checkSolution(position, moves);
+      // The search's line wanders where cards come back from the foundations: a player gets the
+      // shortest way through the positions it passes, replayed again.
+      moves = shortenSolution(position, moves);
+      checkSolution(position, moves);
+    }
     const exit = result.verdict === 'winnable' ? EXIT.ok : result.verdict === 'unwinnable' ? EXIT.no : EXIT.unknown;
     if (args.json) {
       print(

@@ -18,8 +18,8 @@ export const verify = defineCommand({
       .example('$0 verify canfield --seed 1 --moves sol.txt', 'check a solution of deal 1')
       .example('$0 solve canfield --seed 1 --moves-only | $0 verify canfield --seed 1 --moves -', 'check the solver'),
   run: (args) => {
-    if (args.moves === '-' && args.position === '-') {
-      throw new PatienceError('--position and --moves cannot both read standard input');
+    if (args.moves === '-' && (args.position === '-' || args.after === '-')) {
+      throw new PatienceError(`--${args.position === '-' ? 'position' : 'after'} and --moves cannot both read standard input`);
     }
     const position = readDeal(args);
     const text = readText(args.moves, 'moves');
