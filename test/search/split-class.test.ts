@@ -10,7 +10,7 @@ import { mulberry } from './support';
  * Split dominance (docs/algorithms.md, "split classes"): with a draw of more than one card and
  * unlimited redeals, the key holds only the class of the talon split (live waste cards `w` mod
  * `draw`; a split on a dealing boundary counts as class `draw - 1`) and `passRank` gives `w`, or
- * `talonLen + 1` on a boundary. The table keeps the classes of a state in the lanes of one entry
+ * `talon.length + 1` on a boundary. The table keeps the classes of a state in the lanes of one entry
  * (docs/algorithms.md, "One entry for every split class"): the key holds the class divided by 4 and
  * `laneOf` the rest. Here: states that differ only in the split share a key and a lane exactly when
  * they share a class, and a key whatever their class (draw 4 or less), with the expected ranks; key and rank give the state back (`decode`,
