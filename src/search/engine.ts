@@ -525,14 +525,16 @@ export class Engine {
     for (let p = 0; p < P; p++) if (this.len[p] > 0 && this.toFoundation(this.top(p))) out[n++] = MT_T2F | (p << SRC_SHIFT);
     if (this.resCount > 0 && this.toFoundation(this.reserve[this.resCount - 1]!)) out[n++] = MT_R2F;
     // Under pass dominance the waste cards go in dealing order, foundation moves among them (below).
-    if (!this.talon.passDominance) {
-      for (let i = 0; i < this.talon.candCount; i++) {
-        const idx = this.talon.candIdx[i]!;
-        const c = this.talon.cards[idx]!;
+    const talon = this.talon;
+    if (!talon.passDominance) {
+      const { candIdx, candRedeal, cards } = talon;
+      for (let i = 0, count = talon.candCount; i < count; i++) {
+        const idx = candIdx[i]!;
+        const c = cards[idx]!;
         // Rule 11: a waste card that may also be built on a pile goes home from there. (Rule 10
         // never stops that build: every lower card of the suit of a card that may go home is home.)
         if (this.toFoundation(c) && !(this.homeViaPile && this.pilesTaking(c) !== 0)) {
-          out[n++] = MT_W2F | (idx << TALON_SHIFT) | (this.talon.candRedeal[i] ? REDEAL_BIT : 0);
+          out[n++] = MT_W2F | (idx << TALON_SHIFT) | (candRedeal[i] ? REDEAL_BIT : 0);
         }
       }
     }
@@ -794,11 +796,14 @@ export class Engine {
   private wasteMoves(out: Int32Array, at: number, space: number): number {
     let n = at;
     const intoSpace = space >= 0 && (this.fillFlags & FILL_WASTE) !== 0;
-    for (let i = 0; i < this.talon.candCount; i++) {
-      const idx = this.talon.candIdx[i]!;
-      const c = this.talon.cards[idx]!;
-      const extra = (idx << TALON_SHIFT) | (this.talon.candRedeal[i] ? REDEAL_BIT : 0);
-      if (this.talon.passDominance && this.toFoundation(c)) out[n++] = MT_W2F | extra;
+    const talon = this.talon;
+    const { candIdx, candRedeal, cards } = talon;
+    const passDominance = talon.passDominance;
+    for (let i = 0, count = talon.candCount; i < count; i++) {
+      const idx = candIdx[i]!;
+      const c = cards[idx]!;
+      const extra = (idx << TALON_SHIFT) | (candRedeal[i] ? REDEAL_BIT : 0);
+      if (passDominance && this.toFoundation(c)) out[n++] = MT_W2F | extra;
       for (let on = this.notBurying(c, this.pilesTaking(c)); on !== 0; on &= on - 1) out[n++] = MT_W2T | extra | ((31 - Math.clz32(on & -on)) << DST_SHIFT);
       if (intoSpace && this.spaceTakes(c)) out[n++] = MT_W2T | extra | (space << DST_SHIFT);
     }
