@@ -23,9 +23,9 @@ export function shortenSolution(start: Position, moves: readonly Move[]): Move[]
   for (const move of moves) line.push(applyMove(line[line.length - 1]!, move));
   const n = moves.length;
   // Where each position stands on the line (a position can be met more than once).
+  const keys = line.map(positionKey);
   const at = new Map<string, number[]>();
-  line.forEach((p, i) => {
-    const k = positionKey(p);
+  keys.forEach((k, i) => {
     const list = at.get(k);
     if (list) list.push(i);
     else at.set(k, [i]);
@@ -44,7 +44,7 @@ export function shortenSolution(start: Position, moves: readonly Move[]): Move[]
   };
   for (let i = 0; i < n; i++) {
     if (fewest[i] === Infinity) continue;
-    for (const j of at.get(positionKey(line[i]!))!) reach(i, j, fewest[i]!, undefined);
+    for (const j of at.get(keys[i]!)!) reach(i, j, fewest[i]!, undefined);
     reach(i, i + 1, fewest[i]! + 1, moves[i]!);
     for (const move of legalMoves(line[i]!)) {
       const later = at.get(positionKey(applyMove(line[i]!, move)));

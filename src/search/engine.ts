@@ -1853,12 +1853,14 @@ export class Engine {
     f[2] = bytes[1]! & 15;
     f[3] = bytes[1]! >>> 4;
     this.resCount = bytes[2]!;
+    const talon = this.talon;
     let n = 3;
     let split = -1;
-    if (this.talon.length > 0) {
-      if (!this.talon.passDominance) split = bytes[n++]!;
-      if (this.talon.redealLimit >= 0 && !this.talon.passDominance) {
-        this.talon.redealsUsed = bytes[n]! | (bytes[n + 1]! << 8);
+    let redeals = talon.redealsUsed;
+    if (talon.length > 0) {
+      if (!talon.passDominance) split = bytes[n++]!;
+      if (talon.redealLimit >= 0 && !talon.passDominance) {
+        redeals = bytes[n]! | (bytes[n + 1]! << 8);
         n += 2;
       }
     }
@@ -1866,18 +1868,7 @@ export class Engine {
     this.pile.set(this.keyPile);
     this.len.set(this.keyLen);
     this.placeAll();
-    if (this.talon.length > 0) {
-      this.talon.removed.set(this.removedFromKey(f).subarray(0, this.talon.length));
-      this.talon.setLive();
-      if (this.talon.passDominance) {
-        this.talon.split = rank % (this.talon.length + 1);
-        this.talon.redealsUsed = Math.floor(rank / (this.talon.length + 1));
-      } else if (this.talon.splitDominance) {
-        this.talon.split = this.talon.splitFromKey(this.talon.removed, split, rank);
-      } else {
-        this.talon.split = split;
-      }
-    }
+    if (talon.length > 0) talon.restore(this.removedFromKey(f), split, redeals, rank);
   }
 
   /**
@@ -1995,24 +1986,21 @@ export class Engine {
     let n = 3;
     const waste: Card[] = [];
     const stock: Card[] = [];
-    let redealsUsed = this.talon.redealsUsed;
-    let split = 0;
-    if (this.talon.length > 0) {
-      if (this.talon.passDominance) {
-        split = rank % (this.talon.length + 1);
-        redealsUsed = Math.floor(rank / (this.talon.length + 1));
-      } else {
-        split = bytes[n++]!;
-        if (this.talon.redealLimit >= 0) {
-          redealsUsed = bytes[n]! | (bytes[n + 1]! << 8);
-          n += 2;
-        }
+    const talon = this.talon;
+    let redealsUsed = talon.redealsUsed;
+    let split = -1;
+    if (talon.length > 0 && !talon.passDominance) {
+      split = bytes[n++]!;
+      if (talon.redealLimit >= 0) {
+        redealsUsed = bytes[n]! | (bytes[n + 1]! << 8);
+        n += 2;
       }
     }
     this.unpackTableau(bytes, n);
-    if (this.talon.length > 0) {
+    if (talon.length > 0) {
       const removed = this.removedFromKey(foundations);
-      if (this.talon.splitDominance) split = this.talon.splitFromKey(removed, split, rank);
+      redealsUsed = talon.redealsOfKey(redealsUsed, rank);
+      split = talon.splitOfKey(removed, split, rank);
       for (let i = 0; i < this.talon.length; i++) {
         if (removed[i] === 1) continue;
         (i < split ? waste : stock).push(this.talon.cards[i]!);

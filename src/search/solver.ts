@@ -771,7 +771,6 @@ function goesHomeThrough(a: Move, b: Move): boolean {
     a.count === 1 &&
     a.to.area === 'tableau' &&
     a.from.area !== 'foundation' &&
-    !(a.from.area === 'tableau' && a.from.index === a.to.index) &&
     a.autoFill === undefined &&
     b.card === a.card &&
     b.from.area === 'tableau' &&

@@ -165,7 +165,7 @@ export class Talon {
    * class divided by 4), whose removed flags are `removed` and whose rank is `rank`: 0 on a
    * boundary, else just after the `rank`-th live entry.
    */
-  splitFromKey(removed: Uint8Array, group: number, rank: number): number {
+  private splitFromKey(removed: Uint8Array, group: number, rank: number): number {
     if (this.splitClass(rank) >>> 2 !== group) throw new Error(`internal: rank ${rank} is not of the key's split classes ${4 * group}-${4 * group + 3}`);
     if (rank === this.boundaryRank) return 0;
     let seen = 0;
@@ -173,6 +173,30 @@ export class Talon {
       if (removed[i] === 0 && ++seen === rank) return i + 1;
     }
     throw new Error(`internal: no ${rank} live talon cards`);
+  }
+
+  /**
+   * The split of a state read back from its key (`Engine.load`, `Engine.decode`): under pass
+   * dominance it is in the rank, under split dominance the key's split byte `keyByte` holds its
+   * class and the rank says which split of it (`splitFromKey`), else the byte is the split.
+   */
+  splitOfKey(removed: Uint8Array, keyByte: number, rank: number): number {
+    if (this.passDominance) return rank % (this.length + 1);
+    if (this.splitDominance) return this.splitFromKey(removed, keyByte, rank);
+    return keyByte;
+  }
+
+  /** The redeals used of a state read back from its key: under pass dominance in the rank, else `keyRedeals`, as the key says. */
+  redealsOfKey(keyRedeals: number, rank: number): number {
+    return this.passDominance ? Math.floor(rank / (this.length + 1)) : keyRedeals;
+  }
+
+  /** Puts the talon in the state read back from a key: its removed flags, split byte, redeals and rank. */
+  restore(removed: Uint8Array, keyByte: number, keyRedeals: number, rank: number): void {
+    this.removed.set(removed.subarray(0, this.length));
+    this.setLive();
+    this.split = this.splitOfKey(this.removed, keyByte, rank);
+    this.redealsUsed = this.redealsOfKey(keyRedeals, rank);
   }
 
   /** The waste top for split `split`: the last live entry before it, or -1 (an empty waste). */
@@ -204,8 +228,8 @@ export class Talon {
     return popCount(this.liveLo & ((1 << split) - 1));
   }
 
-  /** Sets the live bits from `removed` (after `removed` was written whole, as by a load). */
-  setLive(): void {
+  /** Sets the live bits from `removed` (after `removed` was written whole). */
+  private setLive(): void {
     this.liveLo = 0;
     this.liveHi = 0;
     for (let i = 0; i < this.length; i++) this.markLive(i, this.removed[i] === 0);
