@@ -37,6 +37,22 @@ export interface MergedInput {
   records: number;
 }
 
+/**
+ * What a file made by retrying another holds of it (`winrate --retry`): the file's decided deals
+ * were copied, its undecided ones solved again at higher limits.
+ */
+export interface RetriedInput {
+  file: string;
+  /** The limits the retried file was run with. */
+  limits: RunLimits;
+  /** Decided deal records copied from it. */
+  kept: number;
+  /** Its undecided deals (unknown, error), to be solved again. */
+  retried: number;
+  /** The solving time those undecided deals had taken, ms (their records are replaced). */
+  retriedMs: number;
+}
+
 /** The first record of a result file: what was run, so that files can be resumed, checked and merged. */
 export interface ResultHeader {
   format: typeof RESULT_FORMAT;
@@ -61,6 +77,8 @@ export interface ResultHeader {
   createdAt: string;
   /** For a merged file: the files it was made from. */
   mergedFrom?: MergedInput[];
+  /** For a file made by retrying others' undecided deals at higher limits: each file retried, oldest first. */
+  retriedFrom?: RetriedInput[];
 }
 
 /** Where reading a file stopped early. The records before `record` were kept. */
@@ -118,6 +136,8 @@ function crcProblem(buf: Uint8Array, start: number, end: number): string | null 
 
 const hex = (n: number): string => '0x' + n.toString(16).padStart(8, '0');
 
+const limitsMap = (l: RunLimits) => ({ nodeLimit: l.nodeLimit, timeLimitMs: l.timeLimitMs, memoryMiB: l.memoryMiB });
+
 export function encodeHeader(header: ResultHeader): Uint8Array {
   // Key order is fixed so that equal headers give equal bytes; `crc` is last, as in every record.
   const map: Record<string, unknown> = {
@@ -131,7 +151,7 @@ export function encodeHeader(header: ResultHeader): Uint8Array {
     shard: header.shard ? [header.shard.index, header.shard.count] : null,
     start: header.start,
     end: header.end,
-    limits: { nodeLimit: header.limits.nodeLimit, timeLimitMs: header.limits.timeLimitMs, memoryMiB: header.limits.memoryMiB },
+    limits: limitsMap(header.limits),
     saveSolutions: header.saveSolutions,
     createdAt: header.createdAt,
   };
@@ -143,6 +163,9 @@ export function encodeHeader(header: ResultHeader): Uint8Array {
       end: m.end,
       records: m.records,
     }));
+  }
+  if (header.retriedFrom) {
+    map.retriedFrom = header.retriedFrom.map((r) => ({ file: r.file, limits: limitsMap(r.limits), kept: r.kept, retried: r.retried, retriedMs: r.retriedMs }));
   }
   map.crc = CRC_PLACEHOLDER;
   return seal(encoder.encode(map));
@@ -224,8 +247,8 @@ function parseHeader(value: unknown, name: string): ResultHeader {
   for (const key of ['from', 'deals', 'start', 'end'] as const) if (!isWhole(value[key])) bad(`has a bad ${key}`);
   const shard = parseShardField(value.shard);
   if (shard === undefined) return bad('has a bad shard');
-  const limits = value.limits;
-  if (!isObject(limits) || !isLimit(limits.nodeLimit) || !isLimit(limits.timeLimitMs) || !isLimit(limits.memoryMiB)) return bad('has bad limits');
+  const limits = parseLimits(value.limits);
+  if (!limits) return bad('has bad limits');
   const header: ResultHeader = {
     format: RESULT_FORMAT,
     version: value.version,
@@ -237,7 +260,7 @@ function parseHeader(value: unknown, name: string): ResultHeader {
     shard,
     start: value.start as number,
     end: value.end as number,
-    limits: { nodeLimit: limits.nodeLimit as number | null, timeLimitMs: limits.timeLimitMs as number | null, memoryMiB: limits.memoryMiB as number | null },
+    limits,
     saveSolutions: value.saveSolutions === true,
     createdAt: typeof value.createdAt === 'string' ? value.createdAt : '',
   };
@@ -256,7 +279,21 @@ function parseHeader(value: unknown, name: string): ResultHeader {
       records: Number(m.records),
     }));
   }
+  if (value.retriedFrom !== undefined) {
+    const list = value.retriedFrom;
+    if (!Array.isArray(list)) return bad('has a bad retriedFrom');
+    header.retriedFrom = list.map((r) => {
+      const l = isObject(r) ? parseLimits(r.limits) : undefined;
+      if (!isObject(r) || !l || !isWhole(r.kept) || !isWhole(r.retried) || typeof r.retriedMs !== 'number' || !(r.retriedMs >= 0)) return bad('has a bad retriedFrom');
+      return { file: String(r.file), limits: l, kept: r.kept, retried: r.retried, retriedMs: r.retriedMs };
+    });
+  }
   return header;
+}
+
+function parseLimits(v: unknown): RunLimits | undefined {
+  if (!isObject(v) || !isLimit(v.nodeLimit) || !isLimit(v.timeLimitMs) || !isLimit(v.memoryMiB)) return undefined;
+  return { nodeLimit: v.nodeLimit as number | null, timeLimitMs: v.timeLimitMs as number | null, memoryMiB: v.memoryMiB as number | null };
 }
 
 /** What is wrong with a decoded deal record, or null. */
@@ -464,8 +501,12 @@ export class ResultWriter {
     private fd: number,
   ) {}
 
-  /** Starts a new file with `header`; refuses to overwrite an existing file. */
-  static create(path: string, header: ResultHeader): ResultWriter {
+  /**
+   * Starts a new file with `header`; refuses to overwrite an existing file. `initial`, if given, is
+   * called with a function that writes records after the header before the file appears under
+   * `path` (records copied from another file: all of them or none are there).
+   */
+  static create(path: string, header: ResultHeader, initial?: (write: (records: readonly Uint8Array[]) => void) => void): ResultWriter {
     if (existsSync(path)) fail(`${path} already exists: continue it with --resume ${path}, or remove it first`);
     // The header goes to a temporary file that is renamed into place, so a file under `path`
     // always has a whole header.
@@ -478,6 +519,7 @@ export class ResultWriter {
     }
     try {
       writeAll(fd, encodeHeader(header));
+      initial?.((records) => writeAll(fd, concat(records)));
       fsyncSync(fd);
       closeSync(fd);
       renameSync(temp, path);
@@ -506,15 +548,7 @@ export class ResultWriter {
   write(records: readonly Uint8Array[]): void {
     if (this.closed) throw new Error(`result file ${this.path} is closed`);
     if (records.length === 0) return;
-    let total = 0;
-    for (const r of records) total += r.length;
-    const all = new Uint8Array(total);
-    let at = 0;
-    for (const r of records) {
-      all.set(r, at);
-      at += r.length;
-    }
-    writeAll(this.fd, all);
+    writeAll(this.fd, concat(records));
     if (Date.now() - this.lastSync >= SYNC_INTERVAL_MS) this.sync();
   }
 
@@ -529,6 +563,18 @@ export class ResultWriter {
     fsyncSync(this.fd);
     closeSync(this.fd);
   }
+}
+
+function concat(records: readonly Uint8Array[]): Uint8Array {
+  let total = 0;
+  for (const r of records) total += r.length;
+  const all = new Uint8Array(total);
+  let at = 0;
+  for (const r of records) {
+    all.set(r, at);
+    at += r.length;
+  }
+  return all;
 }
 
 function writeAll(fd: number, bytes: Uint8Array): void {

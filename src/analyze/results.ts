@@ -162,8 +162,9 @@ export function planMerge(files: ReadonlyArray<{ path: string; scan: ScanResult 
     end: f.scan.header.end,
     records: f.scan.records,
   }));
+  const { retriedFrom: _first, ...base } = restamped(h0);
   const header: ResultHeader = {
-    ...restamped(h0),
+    ...base,
     from: start,
     deals: end - start,
     shard: null,
@@ -172,11 +173,14 @@ export function planMerge(files: ReadonlyArray<{ path: string; scan: ScanResult 
     saveSolutions: files.every((f) => f.scan.header.saveSolutions),
     mergedFrom,
   };
+  // Inputs made by retrying other files pass on what they retried.
+  const retriedFrom = files.flatMap((f) => f.scan.header.retriedFrom ?? []);
+  if (retriedFrom.length > 0) header.retriedFrom = retriedFrom;
   return { header, gaps, unfinished, warnings };
 }
 
 /** A copy of a header stamped with this version and the current time (for a file derived from it). */
-function restamped(h: ResultHeader): ResultHeader {
+export function restamped(h: ResultHeader): ResultHeader {
   return { ...h, packageVersion: PACKAGE_VERSION, createdAt: new Date().toISOString() };
 }
 

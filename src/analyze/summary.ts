@@ -10,7 +10,7 @@ import {
   type UnknownReason,
   verdictOfCode,
 } from './records';
-import type { ResultHeader, RunLimits } from './result-file';
+import type { ResultHeader, RetriedInput, RunLimits } from './result-file';
 import type { Shard } from './shards';
 import { winRateInterval, wilsonInterval } from './wilson';
 
@@ -44,6 +44,8 @@ export interface RunSummary {
   /** The deals the results cover: start .. end-1 (a whole run, a shard, or the span of merged files). */
   start: number;
   end: number;
+  /** For results made by retrying other files' undecided deals at higher limits: those files (see ResultHeader). */
+  retriedFrom?: RetriedInput[];
   /** Deals with a result. */
   deals: number;
   /** Deals of start..end-1 without a result (an unfinished run, a missing shard). */
@@ -143,10 +145,11 @@ export class SummaryBuilder {
   }
 
   /** The summary so far, for deals start..end-1 of a run with these rules and limits. */
-  summary(about: Pick<ResultHeader, 'game' | 'rules' | 'limits' | 'from' | 'deals' | 'shard' | 'start' | 'end'>): RunSummary {
+  summary(about: Pick<ResultHeader, 'game' | 'rules' | 'limits' | 'from' | 'deals' | 'shard' | 'start' | 'end' | 'retriedFrom'>): RunSummary {
     const n = this.deals;
     const undecided = this.unknown + this.errors;
     const decided = this.won + this.lost;
+    const retried = about.retriedFrom ? { retriedFrom: about.retriedFrom.map((r) => ({ ...r, limits: { ...r.limits } })) } : {};
     return {
       game: about.game,
       rules: about.rules,
@@ -156,6 +159,7 @@ export class SummaryBuilder {
       shard: about.shard,
       start: about.start,
       end: about.end,
+      ...retried,
       deals: n,
       missing: Math.max(0, about.end - about.start - n),
       won: this.won,

@@ -13,11 +13,11 @@ function ms(value: number): string {
   return `${value.toFixed(value >= 1 ? 1 : 2)} ms`;
 }
 
-function limitsText(s: RunSummary): string {
+function limitsText(limits: RunSummary['limits']): string {
   const parts: string[] = [];
-  if (s.limits.nodeLimit !== null) parts.push(`node limit ${s.limits.nodeLimit}`);
-  if (s.limits.timeLimitMs !== null) parts.push(`time limit ${s.limits.timeLimitMs / 1000} s`);
-  if (s.limits.memoryMiB !== null) parts.push(`table ${s.limits.memoryMiB} MiB`);
+  if (limits.nodeLimit !== null) parts.push(`node limit ${limits.nodeLimit}`);
+  if (limits.timeLimitMs !== null) parts.push(`time limit ${limits.timeLimitMs / 1000} s`);
+  if (limits.memoryMiB !== null) parts.push(`table ${limits.memoryMiB} MiB`);
   return parts.length ? `${parts.join(', ')} per deal` : 'no limits';
 }
 
@@ -43,7 +43,10 @@ export function formatRunSummary(s: RunSummary, run?: WinRateResult): string[] {
   const share = (n: number) => (s.deals > 0 ? `  ${formatPercent(n / s.deals, 2)}` : '');
   const w = String(s.deals).length;
   const count = (n: number) => String(n).padStart(w);
-  lines.push(`${s.game}${overridesText(s)}: ${s.deals} deals of ${range(s.start, s.end)}${s.shard ? ` (shard ${s.shard.index}/${s.shard.count} of deals ${s.from}-${s.from + s.runDeals - 1})` : ''}, ${limitsText(s)}`);
+  lines.push(`${s.game}${overridesText(s)}: ${s.deals} deals of ${range(s.start, s.end)}${s.shard ? ` (shard ${s.shard.index}/${s.shard.count} of deals ${s.from}-${s.from + s.runDeals - 1})` : ''}, ${limitsText(s.limits)}`);
+  for (const r of s.retriedFrom ?? []) {
+    lines.push(`  retried     ${r.retried} undecided deals of ${r.file} (${limitsText(r.limits)}; ${ms(r.retriedMs)} spent on them there), ${r.kept} decided deals kept from it`);
+  }
   if (s.missing > 0) lines.push(`  missing     ${s.missing} deals of the range have no result yet`);
   lines.push(`  won         ${count(s.won)}${share(s.won)}`);
   lines.push(`  lost        ${count(s.lost)}${share(s.lost)}`);

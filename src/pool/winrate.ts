@@ -3,9 +3,12 @@
  * finished deal to a result file as it comes, and summarize. See docs/winrate.md.
  */
 import { copyFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
 import { fail } from '../errors';
 import { checkDealNumber, MAX_DEAL_NUMBER } from '../cards/shuffle';
+import { CODE_UNWINNABLE, CODE_WINNABLE } from '../analyze/records';
 import { canonicalJson, DealBitmap, encodeRecord, makeHeader, PACKAGE_VERSION, type ResultHeader, ResultWriter, type RunLimits, scanResultFile } from '../analyze/result-file';
+import { restamped } from '../analyze/results';
 import { ROW_FIELDS, type TestFaults } from './batch';
 import { checkShard, MAX_RUN_DEALS, parseShard, type Shard, shardFromEnv } from '../analyze/shards';
 import { type RunSummary, SummaryBuilder } from '../analyze/summary';
@@ -37,6 +40,13 @@ export interface WinRateOptions {
   out?: string;
   /** Continue this result file: skip its finished deals, append the rest. Its header fixes the run. */
   resume?: string;
+  /**
+   * Solve again, at higher limits, the deals this result file left undecided (unknown, or an
+   * error): its decided deals are copied to `out` (required), the others solved at this call's
+   * limits (a limit not given keeps the file's; none may be lower). The file itself is not changed.
+   * An interrupted retry is continued with `resume: out`, like any run.
+   */
+  retry?: string;
   /** Store each winnable deal's solution (move notation) in the result file. */
   saveSolutions?: boolean;
   /** Solve only this slice of the range: `{ index, count }` (index from 1) or "K/N". */
@@ -84,7 +94,7 @@ export interface WinRateCallbacks {
 export interface WinRateResult extends RunSummary {
   /** The result file, if any. */
   file?: string;
-  /** Deals found finished in the resumed file. */
+  /** Deals found finished in the resumed file, or decided deals copied from the retried one. */
   resumed: number;
   /** Deals solved by this call. */
   solved: number;
@@ -170,33 +180,121 @@ export function rulesOfHeader(header: ResultHeader): Rules {
   return rules;
 }
 
-/** Refuses options that contradict the resumed file's header. */
-function checkResumeAgrees(options: WinRateOptions, header: ResultHeader, path: string): void {
+/** Refuses options that contradict the header of the file resumed (or retried: `verb`), limits aside. */
+function checkRunAgrees(options: WinRateOptions, header: ResultHeader, path: string, verb: 'resume' | 'retry'): void {
   const clash = (what: string, given: unknown, theirs: unknown) =>
-    fail(`cannot resume ${path} with ${what} ${String(given)}: the file was started with ${String(theirs)} (leave it out to keep the file's)`);
+    fail(`cannot ${verb} ${path} with ${what} ${String(given)}: the file was started with ${String(theirs)} (leave it out to keep the file's)`);
   if (options.game !== undefined) {
     const rules = resolveRules(options.game, options.rules ?? {});
     if (rules.game !== header.game) clash('game', rules.game, header.game);
     const mine = rulesToJson(rules);
     const differ = Object.keys(mine).filter((k) => canonicalJson(mine[k]) !== canonicalJson(header.rules[k]));
     if (differ.length > 0) {
-      fail(`cannot resume ${path} with other rules (${differ.map((k) => `${k} ${JSON.stringify(mine[k])} vs the file's ${JSON.stringify(header.rules[k] ?? null)}`).join(', ')}): leave the rule flags out to keep the file's`);
+      fail(`cannot ${verb} ${path} with other rules (${differ.map((k) => `${k} ${JSON.stringify(mine[k])} vs the file's ${JSON.stringify(header.rules[k] ?? null)}`).join(', ')}): leave the rule flags out to keep the file's`);
     }
   } else if (options.rules && Object.keys(options.rules).length > 0) {
-    fail(`cannot resume ${path} with rule overrides but no game: the file's rules are fixed (leave them out)`);
+    fail(`cannot ${verb} ${path} with rule overrides but no game: the file's rules are fixed (leave them out)`);
   }
   if (options.from !== undefined && options.from !== header.from) clash('first deal', options.from, header.from);
   if (options.deals !== undefined && options.deals !== header.deals) clash('deals', options.deals, header.deals);
-  const l = header.limits;
-  if (options.nodeLimit !== undefined && options.nodeLimit !== l.nodeLimit) clash('node limit', options.nodeLimit, l.nodeLimit ?? 'none');
-  if (options.timeLimitMs !== undefined && options.timeLimitMs !== l.timeLimitMs) clash('time limit (ms)', options.timeLimitMs, l.timeLimitMs ?? 'none');
-  if (options.memoryMiB !== undefined && options.memoryMiB !== l.memoryMiB) clash('memory (MiB)', options.memoryMiB, l.memoryMiB ?? 'the default');
   if (options.saveSolutions === true && !header.saveSolutions) clash('--save-solutions', true, 'solutions not saved');
   if (options.shard !== undefined || options.shardCount !== undefined) {
     const s = resolveShard(options);
     const same = (s === null && header.shard === null) || (s !== null && header.shard !== null && s.index === header.shard.index && s.count === header.shard.count);
     if (!same) clash('shard', s ? `${s.index}/${s.count}` : 'none', header.shard ? `${header.shard.index}/${header.shard.count}` : 'none');
   }
+}
+
+/** Refuses limits that differ from the resumed file's. */
+function checkResumeLimits(options: WinRateOptions, l: RunLimits, path: string): void {
+  const clash = (what: string, given: unknown, theirs: unknown) =>
+    fail(`cannot resume ${path} with ${what} ${String(given)}: the file was started with ${String(theirs)} (leave it out to keep the file's)`);
+  if (options.nodeLimit !== undefined && options.nodeLimit !== l.nodeLimit) clash('node limit', options.nodeLimit, l.nodeLimit ?? 'none');
+  if (options.timeLimitMs !== undefined && options.timeLimitMs !== l.timeLimitMs) clash('time limit (ms)', options.timeLimitMs, l.timeLimitMs ?? 'none');
+  if (options.memoryMiB !== undefined && options.memoryMiB !== l.memoryMiB) clash('memory (MiB)', options.memoryMiB, l.memoryMiB ?? 'the default');
+}
+
+/**
+ * The limits of a retry: each one given replaces the file's, none may be lower (a limit where the
+ * file had none is lower), and at least one must be higher, or the undecided deals would stay so.
+ */
+function raisedLimits(options: WinRateOptions, old: RunLimits, path: string): RunLimits {
+  const limits: RunLimits = {
+    nodeLimit: options.nodeLimit === undefined ? old.nodeLimit : positiveOrNull('node limit', options.nodeLimit, true),
+    timeLimitMs: options.timeLimitMs === undefined ? old.timeLimitMs : positiveOrNull('time limit', options.timeLimitMs, false),
+    memoryMiB: options.memoryMiB === undefined ? old.memoryMiB : positiveOrNull('memory', options.memoryMiB, false),
+  };
+  // null is no limit: above every number. A file without a recorded memory had the solver's 1024 MiB.
+  const rank = (v: number | null, none: number) => (v === null ? none : v);
+  const names = { nodeLimit: 'node limit', timeLimitMs: 'time limit (ms)', memoryMiB: 'memory (MiB)' } as const;
+  let raised = false;
+  for (const key of ['nodeLimit', 'timeLimitMs', 'memoryMiB'] as const) {
+    const none = key === 'memoryMiB' ? 1024 : Infinity;
+    const mine = rank(limits[key], none);
+    const theirs = rank(old[key], none);
+    if (mine < theirs) fail(`cannot retry ${path} with ${names[key]} ${limits[key]}: the file was run with ${old[key] ?? 'none'}, and a retry may only raise limits`);
+    if (mine > theirs) raised = true;
+  }
+  if (!raised) fail(`retrying ${path} needs a higher limit than the file's (a --time-limit, --node-limit or --memory above it): with the same limits its undecided deals would stay undecided`);
+  return limits;
+}
+
+const isDecided = (code: number): boolean => code === CODE_WINNABLE || code === CODE_UNWINNABLE;
+
+/**
+ * Starts a retry (options.retry): a new file `out` with the retried file's header at the raised
+ * limits, holding its decided records, copied byte for byte before the file appears; `builder` and
+ * the returned bitmap count them.
+ */
+function startRetry(options: WinRateOptions, builder: SummaryBuilder): { header: ResultHeader; done: DealBitmap; writer: ResultWriter; warnings: string[]; kept: number } {
+  const path = options.retry!;
+  if (options.out === undefined) fail(`retrying ${path} needs a new result file for the retried run (out, --out); ${path} itself is not changed`);
+  if (resolve(options.out) === resolve(path)) fail(`the output ${options.out} is the file being retried: give a new file`);
+  let kept = 0;
+  let retried = 0;
+  let retriedMs = 0;
+  const scan = scanResultFile(
+    path,
+    (_deal, code, _nodes, ms) => {
+      if (isDecided(code)) kept++;
+      else {
+        retried++;
+        retriedMs += ms;
+      }
+    },
+    { details: false },
+  );
+  checkRunAgrees(options, scan.header, path, 'retry');
+  const missing = scan.header.end - scan.header.start - scan.records;
+  if (retried === 0 && missing === 0) fail(`nothing to retry: every deal of ${path} is decided`);
+  const limits = raisedLimits(options, scan.header.limits, path);
+  const header: ResultHeader = {
+    ...restamped(scan.header),
+    limits,
+    retriedFrom: [...(scan.header.retriedFrom ?? []), { file: basename(path), limits: scan.header.limits, kept, retried, retriedMs: Math.round(retriedMs * 1000) / 1000 }],
+  };
+  const done = new DealBitmap(header.start, header.end);
+  let copied = 0;
+  const writer = ResultWriter.create(options.out, header, (write) => {
+    let batch: Uint8Array[] = [];
+    scanResultFile(
+      path,
+      (deal, code, nodes, ms, _length, _detail, raw) => {
+        if (!isDecided(code) || copied === kept) return;
+        builder.add(deal, code, nodes, ms);
+        done.add(deal);
+        copied++;
+        batch.push(raw.slice());
+        if (batch.length >= 4096) {
+          write(batch);
+          batch = [];
+        }
+      },
+      { details: false },
+    );
+    write(batch);
+  });
+  return { header, done, writer, warnings: scan.warnings, kept: copied };
 }
 
 /**
@@ -207,6 +305,7 @@ function checkResumeAgrees(options: WinRateOptions, header: ResultHeader, path: 
 export async function winRate(options: WinRateOptions, callbacks: WinRateCallbacks = {}): Promise<WinRateResult> {
   const startedAt = performance.now();
   if (options.out !== undefined && options.resume !== undefined) fail('give either a new result file (out) or one to resume, not both');
+  if (options.retry !== undefined && options.resume !== undefined) fail('give either a file to retry or one to resume, not both (an interrupted retry is resumed from its own file)');
   const builder = new SummaryBuilder();
   let run: ResolvedRun;
   let done: DealBitmap | undefined;
@@ -224,7 +323,8 @@ export async function winRate(options: WinRateOptions, callbacks: WinRateCallbac
       { onHeader: (h) => (done = new DealBitmap(h.start, h.end)) },
     );
     warnings = scan.warnings;
-    checkResumeAgrees(options, scan.header, path);
+    checkRunAgrees(options, scan.header, path, 'resume');
+    checkResumeLimits(options, scan.header.limits, path);
     run = { header: scan.header, limits: solveOptions(scan.header.limits) };
     resumed = scan.records;
     if (scan.problem?.kind === 'corrupt') {
@@ -233,6 +333,13 @@ export async function winRate(options: WinRateOptions, callbacks: WinRateCallbac
       warnings.push(`${path}: a copy of the damaged file is kept as ${path}.damaged`);
     }
     writer = ResultWriter.append(path, scan.validBytes);
+  } else if (options.retry !== undefined) {
+    const retry = startRetry(options, builder);
+    run = { header: retry.header, limits: solveOptions(retry.header.limits) };
+    done = retry.done;
+    writer = retry.writer;
+    warnings = retry.warnings;
+    resumed = retry.kept;
   } else {
     run = newRun(options);
     done = new DealBitmap(run.header.start, run.header.end);

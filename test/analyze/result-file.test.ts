@@ -126,6 +126,35 @@ describe('result files', () => {
     expect(() => readResults(future)).toThrow(/written by a newer patience-solver .* result format 9/);
   });
 
+  it('carries the files a retry was made from in its header, and refuses a malformed list', () => {
+    const retriedFrom = [{ file: 'a.msgpack', limits: { nodeLimit: null, timeLimitMs: 10_000, memoryMiB: 1900 }, kept: 8, retried: 2, retriedMs: 20_000.5 }];
+    const path = fresh('retried');
+    ResultWriter.create(path, { ...header(), retriedFrom }).close();
+    expect(readResults(path).header.retriedFrom).toEqual(retriedFrom);
+    expect(summarize(readResults(path)).retriedFrom).toEqual(retriedFrom);
+    const bad = fresh('bad-retried');
+    writeFileSync(bad, encodeHeader({ ...header(), retriedFrom: [{ ...retriedFrom[0]!, kept: -1 }] }));
+    expect(() => readResults(bad)).toThrow(/the header has a bad retriedFrom/);
+  });
+
+  it('writes the records given at creation before the file appears under its name', () => {
+    const { records } = sampleFile();
+    const path = fresh('initial');
+    ResultWriter.create(path, header(), (write) => {
+      write(records.slice(0, 3));
+      write(records.slice(3));
+    }).close();
+    expect(readResults(path).table.size).toBe(10);
+    const failing = fresh('initial-failing');
+    expect(() =>
+      ResultWriter.create(failing, header(), (write) => {
+        write(records.slice(0, 3));
+        throw new Error('disk full');
+      }),
+    ).toThrow(/cannot write result file .*: disk full/);
+    expect(() => readResults(failing)).toThrow(/no such file/);
+  });
+
   it('refuses to overwrite an existing file', () => {
     const { path } = sampleFile();
     expect(() => ResultWriter.create(path, header())).toThrow(/already exists: continue it with --resume/);

@@ -111,6 +111,25 @@ describe('patience winrate output', () => {
     expect(r.stdout).toMatch(/\n {2}slowest {5}\d+ \w+/);
   });
 
+  it('--retry solves the undecided deals of a file again at a higher limit, into a new file that report describes', async () => {
+    const low = path('retry-low.msgpack');
+    const first = await runCli(['winrate', 'canister', '--deals', '40', '--node-limit', '3000', '--workers', '0', '--quiet', '--json', '--out', low]);
+    const before = JSON.parse(first.stdout) as { unknown: number; won: number };
+    expect(before.unknown).toBeGreaterThan(2);
+    const high = path('retry-high.msgpack');
+    const r = await runCli(['winrate', '--retry', low, '--node-limit', '100000', '--out', high, '--workers', '0', '--quiet']);
+    expect(r.code).toBe(0);
+    const retriedLine = `  retried     ${before.unknown} undecided deals of retry-low.msgpack (node limit 3000, table ${TABLE_MIB} MiB per deal; `;
+    expect(r.stdout.split('\n')[0]).toBe(`canister: 40 deals of deals 1-40, node limit 100000, table ${TABLE_MIB} MiB per deal`);
+    expect(r.stdout.split('\n')[1]).toContain(retriedLine);
+    expect(r.stdout).toMatch(new RegExp(`${before.unknown} solved in`));
+    const report = await runCli(['report', high]);
+    expect(report.stdout).toContain(retriedLine);
+    expectUserError(await runCli(['winrate', '--retry', low, '--out', path('retry-same.msgpack')]), /^patience: retrying .*retry-low\.msgpack needs a higher limit than the file's/);
+    expectUserError(await runCli(['winrate', '--retry', low, '--node-limit', '100000']), /needs a new result file for the retried run/);
+    expectUserError(await runCli(['winrate', '--retry', low, '--resume', high]), /^patience: .*(retry|resume)/);
+  });
+
   it('warns before it starts when the workers together could need more memory than the machine has', async () => {
     const r = await runCli(['winrate', 'british-canister', '--deals', '4', '--node-limit', '1000', '--workers', '2', '--memory', '50000000', '--quiet']);
     expect(r.code).toBe(0);

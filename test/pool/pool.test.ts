@@ -162,6 +162,76 @@ describe('the worker pool', () => {
   });
 });
 
+describe('retrying the undecided deals of a file at higher limits', () => {
+  const game = 'canfield-sequences';
+  const low = { game, deals: 200, ...LIMITS, workers: 2 };
+  const high = { nodeLimit: 20_000 };
+
+  it('gives every deal the result a run at the higher limits gives, and leaves the file retried as it was', async () => {
+    const first = await runToFile({ ...low, out: fresh('low') });
+    expect(first.result.unknown).toBeGreaterThan(5);
+    const before = readFileSync(first.result.file!);
+    const direct = await runToFile({ ...low, ...high, out: fresh('high') });
+    const out = fresh('retried');
+    const retried = await winRate({ retry: first.result.file!, ...high, workers: 2, out });
+    expect(retried).toMatchObject({ resumed: 200 - first.result.unknown, solved: first.result.unknown, deals: 200, complete: true, won: direct.result.won, lost: direct.result.lost });
+    expect(retried.unknown).toBeLessThan(first.result.unknown);
+    const set = readResults(out);
+    expect(set.warnings).toEqual([]);
+    expect(outcomes(set.table)).toEqual(outcomes(direct.table));
+    expect(set.header.limits).toEqual({ ...direct.result.limits });
+    expect(set.header.retriedFrom).toEqual([
+      { file: first.result.file!.split('/').at(-1), limits: first.result.limits, kept: 200 - first.result.unknown, retried: first.result.unknown, retriedMs: expect.any(Number) },
+    ]);
+    expect(readFileSync(first.result.file!).equals(before)).toBe(true);
+
+    // Retried again, the list of files grows; merged with a shard of its own limits, it is kept.
+    const again = await winRate({ retry: out, nodeLimit: 40_000, workers: 0, out: fresh('again') });
+    expect(readResults(again.file!).header.retriedFrom!.map((r) => r.limits.nodeLimit)).toEqual([2000, 20_000]);
+    const next = await runToFile({ ...low, ...high, from: 201, deals: 20, out: fresh('next') });
+    const { mergeResults } = await import('../../src/analyze/results');
+    const merged = mergeResults([out, next.result.file!], { out: fresh('merged') });
+    expect(merged.summary).toMatchObject({ deals: 220, won: retried.won + next.result.won });
+    expect(readResults(merged.out).header.retriedFrom).toEqual(set.header.retriedFrom);
+  });
+
+  it('is continued after an interruption like any run, and solves the deals a torn file lacks', async () => {
+    const first = await runToFile({ ...low, out: fresh('low') });
+    const direct = await runToFile({ ...low, ...high, out: fresh('high') });
+    const out = fresh('retry-stopped');
+    const controller = new AbortController();
+    const stopped = await winRate({ retry: first.result.file!, ...high, workers: 2, out }, { signal: controller.signal, onProgress: () => controller.abort() });
+    expect(stopped.interrupted).toBe(true);
+    const resumed = await winRate({ resume: out, workers: 2 });
+    expect(resumed).toMatchObject({ deals: 200, complete: true, won: direct.result.won });
+    expect(outcomes(readResults(out).table)).toEqual(outcomes(direct.table));
+
+    const torn = fresh('torn-low');
+    const bytes = readFileSync(first.result.file!);
+    writeFileSync(torn, bytes.subarray(0, Math.floor(bytes.length * 0.5) + 3));
+    const fromTorn = await winRate({ retry: torn, ...high, workers: 2, out: fresh('from-torn') });
+    expect(fromTorn.warnings[0]).toMatch(/is truncated/);
+    expect(outcomes(readResults(fromTorn.file!).table)).toEqual(outcomes(direct.table));
+  });
+
+  it('refuses a retry that could not decide more, or contradicts the file, in one line', async () => {
+    const file = fresh('refused');
+    await winRate({ ...low, deals: 60, out: file });
+    const out = fresh('unused');
+    await expect(winRate({ retry: file, workers: 0, out })).rejects.toThrow(`retrying ${file} needs a higher limit than the file's`);
+    await expect(winRate({ retry: file, nodeLimit: 1000, out })).rejects.toThrow(`cannot retry ${file} with node limit 1000: the file was run with 2000, and a retry may only raise limits`);
+    await expect(winRate({ retry: file, timeLimitMs: 60_000, out })).rejects.toThrow(/with time limit \(ms\) 60000: the file was run with none/);
+    await expect(winRate({ retry: file, memoryMiB: 8, nodeLimit: 5000, out })).rejects.toThrow(/with memory \(MiB\) 8: the file was run with 16/);
+    await expect(winRate({ retry: file, ...high })).rejects.toThrow(/needs a new result file for the retried run/);
+    await expect(winRate({ retry: file, ...high, out: file })).rejects.toThrow(/is the file being retried/);
+    await expect(winRate({ retry: file, ...high, resume: file })).rejects.toThrow(/not both/);
+    await expect(winRate({ retry: file, ...high, out, game: 'canfield' })).rejects.toThrow(/cannot retry .* with game canfield: the file was started with canfield-sequences/);
+    const decided = fresh('all-decided');
+    await winRate({ game: 'british-canister', deals: 10, ...LIMITS, workers: 0, out: decided });
+    await expect(winRate({ retry: decided, ...high, out })).rejects.toThrow(`nothing to retry: every deal of ${decided} is decided`);
+  });
+});
+
 describe('shards of a run', () => {
   it('4 shards run separately and merged give the same deals as one run', async () => {
     const { mergeResults } = await import('../../src/analyze/results');

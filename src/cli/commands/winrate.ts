@@ -26,12 +26,18 @@ export const winrateCommand = defineCommand({
     withLimitOptions(
       withRuleFlags(
         y
-          .positional('game', { type: 'string', describe: `the game: ${PRESET_NAMES.join(', ')} (optional with --resume)` })
+          .positional('game', { type: 'string', describe: `the game: ${PRESET_NAMES.join(', ')} (optional with --resume and --retry)` })
           .option('deals', { type: 'string', describe: 'number of deals (all shards together); each gets 10 s unless --time-limit or --node-limit is given', group: GROUP, requiresArg: true })
           .option('from', { type: 'string', describe: 'first deal number (default 1)', group: GROUP, requiresArg: true })
           .option('workers', { type: 'string', describe: 'worker threads (default: the number of cores; 0 or 1: the main thread); each has its own --memory table', group: GROUP, requiresArg: true })
           .option('out', { type: 'string', describe: 'write every finished deal to this new result file', group: GROUP, requiresArg: true })
           .option('resume', { type: 'string', describe: 'continue this result file where it stopped (its header gives the game, deals and limits)', group: GROUP, requiresArg: true })
+          .option('retry', {
+            type: 'string',
+            describe: 'solve again, at higher limits (--time-limit ...), the deals this result file left undecided, writing a new file (--out) with its decided deals',
+            group: GROUP,
+            requiresArg: true,
+          })
           .option('save-solutions', { type: 'boolean', describe: 'store each winnable deal\'s moves in the result file', group: GROUP })
           .option('shard', { type: 'string', describe: 'solve only slice K of N (K from 1), e.g. 3/8', group: GROUP, requiresArg: true })
           .option('shard-count', {
@@ -44,11 +50,13 @@ export const winrateCommand = defineCommand({
           .option('quiet', { alias: 'q', type: 'boolean', describe: 'no progress on stderr' })
           .option('progress', { type: 'boolean', describe: 'progress lines on stderr every 5 s even when it is not a terminal (a log file)' })
           .conflicts('out', 'resume')
+          .conflicts('retry', 'resume')
           .conflicts('quiet', 'progress')
           .example('$0 winrate canfield --deals 2000', 'canfield deals 1-2000 on every core')
           .example('$0 winrate canfield --deals 100000 --time-limit 10 --out cf.msgpack', 'saving results as they come')
           .example('$0 winrate --resume cf.msgpack', 'continue it after an interruption')
-          .example('$0 winrate canfield --deals 10000000 --shard 3/100 --out cf-3.msgpack', 'one slice of a cluster run'),
+          .example('$0 winrate canfield --deals 10000000 --shard 3/100 --out cf-3.msgpack', 'one slice of a cluster run')
+          .example('$0 winrate --retry cf.msgpack --time-limit 120 --out cf-120.msgpack', 'its undecided deals again, at 120 s'),
       ),
     ),
   run: async (args) => {
@@ -61,10 +69,11 @@ export const winrateCommand = defineCommand({
     if (args.workers !== undefined) options.workers = wholeFlag('workers', args.workers, 0);
     if (args.out !== undefined) options.out = args.out;
     if (args.resume !== undefined) options.resume = args.resume;
+    if (args.retry !== undefined) options.retry = args.retry;
     if (args.saveSolutions) options.saveSolutions = true;
     if (args.shard !== undefined) options.shard = args.shard;
     if (args.shardCount !== undefined) options.shardCount = wholeFlag('shard-count', args.shardCount, 1);
-    if (options.resume === undefined) {
+    if (options.resume === undefined && options.retry === undefined) {
       if (options.game === undefined) throw new PatienceError(`no game given: patience winrate <game> --deals N, with <game> one of ${PRESET_NAMES.join(', ')}`);
       if (options.deals === undefined) throw new PatienceError('no number of deals given: add --deals N');
     }
