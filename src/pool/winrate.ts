@@ -180,13 +180,16 @@ export function rulesOfHeader(header: ResultHeader): Rules {
   return rules;
 }
 
+/** An option given to resume or retry a file that contradicts the file's header. */
+function clash(verb: 'resume' | 'retry', path: string, what: string, given: unknown, theirs: unknown): never {
+  return fail(`cannot ${verb} ${path} with ${what} ${String(given)}: the file was started with ${String(theirs)} (leave it out to keep the file's)`);
+}
+
 /** Refuses options that contradict the header of the file resumed (or retried: `verb`), limits aside. */
 function checkRunAgrees(options: WinRateOptions, header: ResultHeader, path: string, verb: 'resume' | 'retry'): void {
-  const clash = (what: string, given: unknown, theirs: unknown) =>
-    fail(`cannot ${verb} ${path} with ${what} ${String(given)}: the file was started with ${String(theirs)} (leave it out to keep the file's)`);
   if (options.game !== undefined) {
     const rules = resolveRules(options.game, options.rules ?? {});
-    if (rules.game !== header.game) clash('game', rules.game, header.game);
+    if (rules.game !== header.game) clash(verb, path, 'game', rules.game, header.game);
     const mine = rulesToJson(rules);
     const differ = Object.keys(mine).filter((k) => canonicalJson(mine[k]) !== canonicalJson(header.rules[k]));
     if (differ.length > 0) {
@@ -195,23 +198,21 @@ function checkRunAgrees(options: WinRateOptions, header: ResultHeader, path: str
   } else if (options.rules && Object.keys(options.rules).length > 0) {
     fail(`cannot ${verb} ${path} with rule overrides but no game: the file's rules are fixed (leave them out)`);
   }
-  if (options.from !== undefined && options.from !== header.from) clash('first deal', options.from, header.from);
-  if (options.deals !== undefined && options.deals !== header.deals) clash('deals', options.deals, header.deals);
-  if (options.saveSolutions === true && !header.saveSolutions) clash('--save-solutions', true, 'solutions not saved');
+  if (options.from !== undefined && options.from !== header.from) clash(verb, path, 'first deal', options.from, header.from);
+  if (options.deals !== undefined && options.deals !== header.deals) clash(verb, path, 'deals', options.deals, header.deals);
+  if (options.saveSolutions === true && !header.saveSolutions) clash(verb, path, '--save-solutions', true, 'solutions not saved');
   if (options.shard !== undefined || options.shardCount !== undefined) {
     const s = resolveShard(options);
     const same = (s === null && header.shard === null) || (s !== null && header.shard !== null && s.index === header.shard.index && s.count === header.shard.count);
-    if (!same) clash('shard', s ? `${s.index}/${s.count}` : 'none', header.shard ? `${header.shard.index}/${header.shard.count}` : 'none');
+    if (!same) clash(verb, path, 'shard', s ? `${s.index}/${s.count}` : 'none', header.shard ? `${header.shard.index}/${header.shard.count}` : 'none');
   }
 }
 
 /** Refuses limits that differ from the resumed file's. */
 function checkResumeLimits(options: WinRateOptions, l: RunLimits, path: string): void {
-  const clash = (what: string, given: unknown, theirs: unknown) =>
-    fail(`cannot resume ${path} with ${what} ${String(given)}: the file was started with ${String(theirs)} (leave it out to keep the file's)`);
-  if (options.nodeLimit !== undefined && options.nodeLimit !== l.nodeLimit) clash('node limit', options.nodeLimit, l.nodeLimit ?? 'none');
-  if (options.timeLimitMs !== undefined && options.timeLimitMs !== l.timeLimitMs) clash('time limit (ms)', options.timeLimitMs, l.timeLimitMs ?? 'none');
-  if (options.memoryMiB !== undefined && options.memoryMiB !== l.memoryMiB) clash('memory (MiB)', options.memoryMiB, l.memoryMiB ?? 'the default');
+  if (options.nodeLimit !== undefined && options.nodeLimit !== l.nodeLimit) clash('resume', path, 'node limit', options.nodeLimit, l.nodeLimit ?? 'none');
+  if (options.timeLimitMs !== undefined && options.timeLimitMs !== l.timeLimitMs) clash('resume', path, 'time limit (ms)', options.timeLimitMs, l.timeLimitMs ?? 'none');
+  if (options.memoryMiB !== undefined && options.memoryMiB !== l.memoryMiB) clash('resume', path, 'memory (MiB)', options.memoryMiB, l.memoryMiB ?? 'the default');
 }
 
 /**
