@@ -55,7 +55,7 @@ export { formatMove, parseMove, formatMoves, moveToJson, moveFromJson, type Move
 export { bruteForce, type BruteForceOptions, type BruteForceResult } from './referee/brute-force';
 export { shortenSolution } from './referee/shorten';
 export { Solver, solve } from './search/solver';
-export type { SolveOptions, SolveProgress, SolveResult, Verdict, LimitReason, DrawOneProof } from './search/types';
+export type { SolveOptions, SolveProgress, SolveResult, Verdict, LimitReason, DrawOneProof, CompanionSearch } from './search/types';
 export { winRate, DEFAULT_TIME_LIMIT_MS, type WinRateOptions, type WinRateCallbacks, type WinRateProgress, type WinRateResult } from './pool/winrate';
 export { defaultMemoryMiB, memoryWarning, MAX_DEFAULT_MEMORY_MIB } from './pool/memory';
 export { solveDeals, rangeSource, defaultWorkers, type DealSource, type SolveDealsOptions, type SolveDealsResult } from './pool/pool';

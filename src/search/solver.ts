@@ -6,7 +6,8 @@ import { DeadCheck } from './dead';
 import { Engine } from './engine';
 import { inverseMove } from './move-code';
 import { FULL, INSERTED, OPEN, PENDING, PRESENT, PROVEN, StateTable } from './table';
-import type { DrawOneProof, LimitReason, SolveOptions, SolveProgress, SolveResult } from './types';
+import { replay } from '../referee/referee';
+import type { CompanionSearch, LimitReason, SolveOptions, SolveProgress, SolveResult } from './types';
 
 const DEFAULT_MEMORY_MIB = 1024;
 /** Limits are checked every this many nodes, not every node. */
@@ -48,6 +49,64 @@ function drawOnePosition(position: Position, engine: Engine, setting: boolean | 
   if (setting === false || rules.draw <= 1 || rules.redeals !== 'unlimited' || !keepsProofs(engine)) return undefined;
   if (setting === 'auto' && rules.move !== 'runs') return undefined;
   return { ...position, rules: { ...rules, draw: 1 } };
+}
+
+/**
+ * Rule 14: the same position under stricter rules, every line of which is a line of the real game,
+ * when `setting` asks for it: where the real game fills a space with any card at any time, the game
+ * where no card comes back from a foundation and the reserve's top fills a space at once while the
+ * reserve lasts (a player of the real game may make that fill as the next move). Only where the
+ * stricter game's runs keep their proofs, so that its series goes on where it stopped; 'auto' only
+ * where the real runs keep none (canfield-relaxed). Otherwise undefined.
+ */
+function stricterPosition(position: Position, engine: Engine, setting: boolean | 'auto'): Position | undefined {
+  const rules = position.rules;
+  if (setting === false || rules.spaces !== 'any' || engine.tableauOnly || engine.talon.length === 0) return undefined;
+  if (setting === 'auto' && keepsProofs(engine)) return undefined;
+  const stricter: Position = { ...position, rules: { ...rules, spaces: 'auto-reserve-then-any', foundationToTableau: false } };
+  return keepsProofs(new Engine(stricter)) ? stricter : undefined;
+}
+
+/**
+ * Rule 14's search gets as many nodes as the real search, up to STRICTER_NODES in all: the stricter
+ * game's wins that pay come early (its space is small), and past that it only slows the real
+ * search's own wins. Measured on canfield-relaxed deals 1-1,000 (docs/algorithms.md, rule 14).
+ */
+const STRICTER_SHARE = 1;
+const STRICTER_NODES = 1 << 18;
+
+/**
+ * A search of the same deal under other rules beside the real one: a relaxation whose loss proves
+ * the deal lost (rule 13) or a stricter game whose win is a win of the deal (rule 14). It runs after
+ * each real run stopped by its budget until it has had its share of the nodes, in a table of its
+ * own that keeps its proofs across its runs (Luby budgets, as the real series).
+ */
+interface Companion {
+  position: Position;
+  proves: 'unwinnable' | 'winnable';
+  share: number;
+  /** Its nodes in all, at most: past them it is dropped. */
+  maxNodes: number;
+  /** Where the result reports it. */
+  field: 'drawOne' | 'stricterGame';
+  runs: number;
+}
+
+/**
+ * A win of the stricter game (rule 14) as moves of the real one: a reserve card that filled a space
+ * at once there is a move of its own here, made next.
+ */
+function ownMoves(moves: readonly Move[]): Move[] {
+  const out: Move[] = [];
+  for (const m of moves) {
+    if (m.kind !== 'move' || m.autoFill === undefined) {
+      out.push(m);
+      continue;
+    }
+    const { autoFill, ...move } = m;
+    out.push(move, { kind: 'move', card: autoFill.card, count: 1, from: { area: 'reserve' }, to: { area: 'tableau', index: autoFill.pile } });
+  }
+  return out;
 }
 
 /** canfield-relaxed: the short runs' table is kept for the next search while it holds at most this much. */
@@ -124,6 +183,7 @@ interface ResolvedSolveOptions {
   memoryMiB: number;
   deadCheck: boolean | 'auto';
   drawOneProof: boolean | 'auto';
+  stricterGame: boolean | 'auto';
   onProgress: ((progress: SolveProgress) => void) | undefined;
 }
 
@@ -136,6 +196,7 @@ function resolveOptions(base: SolveOptions, extra: SolveOptions | undefined): Re
     memoryMiB: o.memoryMiB ?? DEFAULT_MEMORY_MIB,
     deadCheck: o.deadCheck ?? 'auto',
     drawOneProof: o.drawOneProof ?? 'auto',
+    stricterGame: o.stricterGame ?? 'auto',
     onProgress: o.onProgress,
   };
 }
@@ -187,6 +248,7 @@ export class Solver {
   constructor(options: SolveOptions = {}) {
     this.defaults = options;
     this.table = new StateTable(resolveOptions(options, undefined).memoryMiB * 1024 * 1024, this.busy);
+    this.mainTable = this.table;
   }
 
   solve(position: Position, options?: SolveOptions): SolveResult {
@@ -196,11 +258,10 @@ export class Solver {
     const table = this.table;
     this.budgetBytes = o.memoryMiB * 1024 * 1024;
     const deadStats = { enabled: false, checked: 0, dead: 0, byCount: 0 };
-    // Rule 13: the deal dealt one card at a time, searched beside the real one (see `drawOneRun`).
-    let drawOne: (DrawOneProof & { entries: number }) | undefined;
-    this.oneCardTable = undefined;
-    // The short runs' table and stack, kept from an earlier search, count against this one's budget.
-    this.otherTableBytes = (this.shortTable?.heldBytes ?? 0) + (this.shortStack ? stackBytesOf(this.shortStack) : 0);
+    // Rules 13 and 14: the deal under other rules, searched beside the real one (see `companionRun`).
+    let companionReport: (CompanionSearch & { entries: number; field: Companion['field'] }) | undefined;
+    this.companionTable = undefined;
+    this.companionStack = undefined;
     let nodes = 0;
     let maxDepth = 0;
     let unique = 0;
@@ -223,10 +284,10 @@ export class Solver {
         this.shortTable = undefined;
         this.shortStack = undefined;
       }
-      if (drawOne) {
-        if (this.oneCardTable) this.dropOneCardTable(drawOne);
-        result.drawOne = { nodes: drawOne.nodes, outcome: drawOne.outcome };
-        result.uniqueStates += drawOne.entries;
+      if (companionReport) {
+        if (this.companionTable) this.dropCompanionTable(companionReport);
+        result[companionReport.field] = { nodes: companionReport.nodes, outcome: companionReport.outcome };
+        result.uniqueStates += companionReport.entries;
       }
       return result;
     };
@@ -247,8 +308,16 @@ export class Solver {
     let paused: PausedAt | undefined;
     let longWork = 0;
     let shortEntries = 0;
-    let oneCard = drawOnePosition(position, first, o.drawOneProof);
-    let oneCardRuns = 0;
+    // At most one of the two applies: rule 13 where the real runs keep their proofs, rule 14 where
+    // they do not (or, when asked, where spaces take any card).
+    const relaxed = drawOnePosition(position, first, o.drawOneProof);
+    const stricter = relaxed ? undefined : stricterPosition(position, first, o.stricterGame);
+    const companion: Companion | undefined = relaxed
+      ? { position: relaxed, proves: 'unwinnable', share: DRAW_ONE_SHARE, maxNodes: Infinity, field: 'drawOne', runs: 0 }
+      : stricter
+        ? { position: stricter, proves: 'winnable', share: STRICTER_SHARE, maxNodes: STRICTER_NODES, field: 'stricterGame', runs: 0 }
+        : undefined;
+    let companionOn = companion !== undefined;
     let lubyRuns = 0;
     let lubyWork = 0;
     let uniqueBefore = 0;
@@ -311,34 +380,55 @@ export class Solver {
       }
       if (r.outcome === 'unwinnable') return finish('unwinnable');
       if (r.outcome !== 'nodes' || nodes >= o.nodeLimit) return finish('unknown', r.outcome);
-      // Rule 13: after a real run stopped by its budget, the search of the deal dealt one card at a
-      // time catches up to its share of the work. It keeps its proofs in a table of its own across
+      // Rules 13 and 14: after a real run stopped by its budget, the search of the deal under other
+      // rules catches up to its share of the work. It keeps its proofs in a table of its own across
       // its runs (Luby budgets, as the real series), so it goes on where it stopped.
-      if (oneCard) {
-        drawOne ??= { nodes: 0, outcome: 'stopped', entries: 0 };
-        while (drawOne.nodes < DRAW_ONE_SHARE * (nodes - drawOne.nodes)) {
-          const before = nodes;
-          const budget = (o.restartNodes ?? RUN_NODES_WITH_TALON) * luby(++oneCardRuns);
-          const d = this.drawOneRun(oneCard, oneCardRuns - 1, nodes, Math.min(o.nodeLimit, nodes + budget), clock);
-          nodes = d.nodes;
-          drawOne.nodes += nodes - before;
-          if (d.maxDepth > maxDepth) maxDepth = d.maxDepth;
-          if (d.outcome === 'unwinnable') {
-            drawOne.outcome = 'unwinnable';
-            return finish('unwinnable');
+      if (companion && companionOn) {
+        const report = (companionReport ??= { nodes: 0, outcome: 'stopped', entries: 0, field: companion.field });
+        while (report.nodes < companion.share * (nodes - report.nodes)) {
+          if (report.nodes >= companion.maxNodes) {
+            // Its nodes are spent: the real search goes on alone, with all the memory.
+            this.dropCompanionTable(report);
+            companionOn = false;
+            break;
           }
-          if (d.outcome === 'winnable' || d.outcome === 'memory') {
-            // Drawing one wins (which proves nothing), or its table no longer fits beside the real
-            // one: the real search goes on alone, with all the memory.
-            if (d.outcome === 'winnable') drawOne.outcome = 'winnable';
-            this.dropOneCardTable(drawOne);
-            oneCard = undefined;
+          const before = nodes;
+          const budget = Math.min((o.restartNodes ?? RUN_NODES_WITH_TALON) * luby(++companion.runs), companion.maxNodes - report.nodes);
+          const d = this.companionRun(companion.position, companion.runs - 1, nodes, Math.min(o.nodeLimit, nodes + budget), clock);
+          nodes = d.nodes;
+          report.nodes += nodes - before;
+          if (d.maxDepth > maxDepth) maxDepth = d.maxDepth;
+          if (d.outcome === companion.proves) {
+            report.outcome = d.outcome;
+            return d.outcome === 'winnable' ? finish('winnable', undefined, this.stricterWin(position)) : finish('unwinnable');
+          }
+          if (d.outcome === 'winnable' || d.outcome === 'unwinnable' || d.outcome === 'memory') {
+            // A verdict that proves nothing (drawing one wins, the stricter game is lost), or its
+            // table no longer fits beside the real one: the real search goes on alone, with all
+            // the memory.
+            if (d.outcome !== 'memory') report.outcome = d.outcome;
+            this.won = undefined;
+            this.dropCompanionTable(report);
+            companionOn = false;
             break;
           }
           if (d.outcome !== 'nodes' || nodes >= o.nodeLimit) return finish('unknown', d.outcome);
         }
       }
     }
+  }
+
+  /**
+   * The stricter game's win (rule 14, left in `this.won` by its run) as moves of the real game from
+   * `position`, replayed by the referee: every line of the stricter game is one of the real game,
+   * so a win that does not replay is a bug, and is thrown as one rather than answered.
+   */
+  private stricterWin(position: Position): Move[] {
+    const moves = homeDirect(ownMoves(this.won!));
+    this.won = undefined;
+    const check = replay(position, moves);
+    if (!check.legal || !check.won) throw new Error(`rule 14: the stricter game's win does not replay in the real game (${check.legal ? 'not won' : `move ${check.failedAt! + 1}: ${check.reason}`})`);
+    return moves;
   }
 
   /** The table and stack of canfield-relaxed's short runs, while its long run waits in the Solver's (`shortRun`). */
@@ -355,7 +445,6 @@ export class Solver {
     const stack = (this.shortStack ??= newStack());
     this.table = table;
     this.swapStack(stack);
-    this.otherTableBytes = long.heldBytes + stackBytesOf(stack);
     try {
       table.clear();
       this.shrinkStack();
@@ -364,7 +453,6 @@ export class Solver {
     } finally {
       this.table = long;
       this.swapStack(stack);
-      this.otherTableBytes = table.heldBytes + stackBytesOf(stack);
     }
   }
 
@@ -383,37 +471,37 @@ export class Solver {
     }
   }
 
-  /** Rule 13's table (the deal dealt one card at a time), while that search goes on; undefined otherwise. */
-  private oneCardTable: StateTable | undefined;
+  /** The table and stack of the search beside the real one (rules 13 and 14), while it goes on; undefined otherwise. */
+  private companionTable: StateTable | undefined;
+  private companionStack: StackArrays | undefined;
 
   /**
-   * One run of the search of the deal dealt one card at a time (rule 13, docs/algorithms.md), with
-   * its own table in place of the real one; all the real table holds (with the arena it keeps from
-   * earlier deals) counts against its budget, and then its own against the real one's. A win there
-   * is no solution of the real game, so it is dropped.
+   * One run of the search of the deal under other rules (rules 13 and 14, docs/algorithms.md), with
+   * its own table and stack in place of the real ones, which stay as the real search left them (a
+   * paused long run goes on from there later); each counts against the other's budget. A win is
+   * left in `this.won`, for the caller to take (rule 14) or drop.
    */
-  private drawOneRun(position: Position, run: number, nodes: number, cap: number, clock: SearchClock): RunResult {
+  private companionRun(position: Position, run: number, nodes: number, cap: number, clock: SearchClock): RunResult {
     const real = this.table;
-    const table = (this.oneCardTable ??= new StateTable(0, this.busy));
+    const table = (this.companionTable ??= new StateTable(0, this.busy));
+    const stack = (this.companionStack ??= newStack());
     this.table = table;
-    this.otherTableBytes = real.heldBytes;
+    this.swapStack(stack);
     try {
       if (!(run > 0 && table.newRun())) table.clear();
       this.shareBudget();
-      const r = this.depthFirst(new Engine(position, run), position, nodes, cap, clock, NO_DEAD_CHECK, true);
-      this.won = undefined;
-      return r;
+      return this.depthFirst(new Engine(position, run), position, nodes, cap, clock, NO_DEAD_CHECK, true);
     } finally {
       this.table = real;
-      this.otherTableBytes = table.heldBytes;
+      this.swapStack(stack);
     }
   }
 
-  /** Gives rule 13's table back, counting its entries: the real search has all the memory again. */
-  private dropOneCardTable(counts: { entries: number }): void {
-    counts.entries += this.oneCardTable?.count ?? 0;
-    this.oneCardTable = undefined;
-    this.otherTableBytes = 0;
+  /** Gives the companion's table and stack back, counting its entries: the real search has all the memory again. */
+  private dropCompanionTable(counts: { entries: number }): void {
+    counts.entries += this.companionTable?.count ?? 0;
+    this.companionTable = undefined;
+    this.companionStack = undefined;
   }
 
   private won: Move[] | undefined;
@@ -668,8 +756,20 @@ export class Solver {
     if (on < this.low[ply]!) this.low[ply] = on;
   }
 
-  /** Bytes of the table not in use now (rule 13's, or the real one while rule 13's runs), counted against the budget. */
-  private otherTableBytes = 0;
+  /** The Solver's own table, the real search's (the long run's in canfield-relaxed), whichever table is in `table` now. */
+  private readonly mainTable: StateTable;
+
+  /**
+   * Bytes held by the tables and stacks not in use now (the real search's while a short run or the
+   * search beside it runs, and theirs), counted against the budget of those in use. The holders of
+   * the other stacks hold whichever arrays are not the Solver's own now (`swapStack`).
+   */
+  private othersBytes(): number {
+    let bytes = 0;
+    for (const t of [this.mainTable, this.shortTable, this.companionTable]) if (t !== undefined && t !== this.table) bytes += t.heldBytes;
+    for (const s of [this.shortStack, this.companionStack]) if (s !== undefined) bytes += stackBytesOf(s);
+    return bytes;
+  }
 
   /**
    * One memory budget (docs/algorithms.md, "The transposition table"): the table may fill what the
@@ -677,7 +777,7 @@ export class Solver {
    * do not hold. Answers whether what the table holds already fits.
    */
   private shareBudget(other = 0): boolean {
-    this.table.maxBytes = this.budgetBytes - this.stackBytes() - other - this.otherTableBytes;
+    this.table.maxBytes = this.budgetBytes - this.stackBytes() - other - this.othersBytes();
     return this.table.bytes <= this.table.maxBytes;
   }
 

@@ -40,6 +40,17 @@ export interface SolveOptions {
    */
   drawOneProof?: boolean | 'auto';
   /**
+   * Also search the same deal under stricter rules whose every line of play is one of the real
+   * game's, beside the real search, and answer winnable with its win: where any card may fill a
+   * space at any time (canfield-relaxed), the game where no card comes back from a foundation and
+   * the reserve's top fills a space at once while the reserve lasts (which a player of the real game
+   * may do as the next move). Its state space is far smaller, and its runs keep their proofs
+   * (docs/algorithms.md, rule 14). Default 'auto': on where the real runs keep no proofs
+   * (canfield-relaxed); `true` also where they do. It never changes a verdict, only how soon one is
+   * reached; its win is given as moves of the real game, replayed by the referee first.
+   */
+  stricterGame?: boolean | 'auto';
+  /**
    * Called about once a second while the search runs, from inside it (so keep it quick): how far it
    * has gone. The CLI's `solve` shows it on a terminal. Not passed to win-rate workers.
    */
@@ -54,13 +65,24 @@ export interface SolveProgress {
   elapsedMs: number;
 }
 
-/** What the search of the deal dealt one card at a time did (`SolveOptions.drawOneProof`). */
-export interface DrawOneProof {
+/**
+ * What a search of the same deal under other rules, beside the real one, did: the deal dealt one
+ * card at a time (`SolveOptions.drawOneProof`), whose loss proves the deal lost, or a stricter game
+ * (`SolveOptions.stricterGame`), whose win is a win of the deal.
+ */
+export interface CompanionSearch {
   /** Nodes it expanded (counted in `SolveResult.nodes` too). */
   nodes: number;
-  /** 'unwinnable': it proved the deal unwinnable; 'winnable': drawing one wins, which proves nothing; 'stopped': it was still going when the search ended. */
+  /**
+   * 'unwinnable' or 'winnable': its verdict, which decided the deal when it is the one it proves
+   * (a loss drawing one, a win of the stricter game) and proved nothing otherwise; 'stopped': it was
+   * still going when the search ended, or its table no longer fitted beside the real one.
+   */
   outcome: 'unwinnable' | 'winnable' | 'stopped';
 }
+
+/** What the search of the deal dealt one card at a time did (`SolveOptions.drawOneProof`). */
+export type DrawOneProof = CompanionSearch;
 
 export interface SolveResult {
   verdict: Verdict;
@@ -68,12 +90,12 @@ export interface SolveResult {
   moves?: Move[];
   /** Why the verdict is unknown. */
   reason?: LimitReason;
-  /** Nodes expanded (over all runs, when the search restarts, and those of `drawOne`: see docs/algorithms.md). */
+  /** Nodes expanded (over all runs, when the search restarts, and those of `drawOne` or `stricterGame`: see docs/algorithms.md). */
   nodes: number;
   /**
    * Entries of the transposition table: distinct states, where the Canfield games count a state met
    * at several split classes once (one entry keeps them all); summed over the runs that clear the table,
-   * and with the entries of the one-card search's table (`drawOne`).
+   * and with the entries of the table of the search beside it (`drawOne`, `stricterGame`).
    */
   uniqueStates: number;
   /**
@@ -91,4 +113,6 @@ export interface SolveResult {
   deadByCount?: number;
   /** When the deal dealt one card at a time was searched beside it (`SolveOptions.drawOneProof`). */
   drawOne?: DrawOneProof;
+  /** When the deal under stricter rules was searched beside it (`SolveOptions.stricterGame`). */
+  stricterGame?: CompanionSearch;
 }

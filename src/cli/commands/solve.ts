@@ -19,7 +19,7 @@ export const solveCommand = defineCommand({
   describe: 'Decide a deal or position: winnable (with the moves), unwinnable, or unknown',
   builder: (y) =>
     withLimitOptions(withDealOptions(y))
-      .option('json', { type: 'boolean', describe: 'print one JSON object {verdict, moves, nodes, uniqueStates, elapsedMs, maxDepth, reason?, drawOne?}' })
+      .option('json', { type: 'boolean', describe: 'print one JSON object {verdict, moves, nodes, uniqueStates, elapsedMs, maxDepth, reason?, drawOne?, stricterGame?}' })
       .option('verbose', { alias: 'v', type: 'boolean', describe: 'print the position after each move' })
       .option('moves-only', { type: 'boolean', describe: 'print only the numbered moves (input for verify --moves)' })
       .conflicts('json', ['verbose', 'moves-only'])
@@ -54,6 +54,7 @@ export const solveCommand = defineCommand({
           maxDepth: result.maxDepth,
           ...(result.reason !== undefined ? { reason: result.reason } : {}),
           ...(result.drawOne !== undefined ? { drawOne: result.drawOne } : {}),
+          ...(result.stricterGame !== undefined ? { stricterGame: result.stricterGame } : {}),
         }),
       );
       return exit;
