@@ -4,7 +4,7 @@ import { dealFromSeed } from '../../src/rules/deal';
 import { resolveRules } from '../../src/rules/rules';
 import { bruteForce } from '../../src/referee/brute-force';
 import { Solver } from '../../src/search/solver';
-import { replayProblem, solveCommand } from './support';
+import { checkBruteForce, expectBothVerdicts, replayProblem, solveCommand } from './support';
 
 /**
  * Rule 13 (docs/algorithms.md): with unlimited redeals, the deal dealt one card at a time can play
@@ -75,17 +75,11 @@ describe.each([
         }
         const real = alone.solve(start, { nodeLimit: 2_000_000 });
         if (real.verdict !== 'unknown' && result.verdict !== 'unknown') expect(result.verdict, `${where} (the real search alone: ${real.verdict})`).toBe(real.verdict);
-        const brute = bruteForce(start, { maxStates: 20_000 });
-        if (brute.verdict === 'unknown') return;
-        expect(result.verdict, `${where} (brute force: ${brute.verdict} after ${brute.states} positions)`).toBe(brute.verdict);
-        counts.decided++;
-        counts[brute.verdict]++;
+        checkBruteForce(start, result.verdict, where, counts, 20_000);
       }),
       { seed: SEED, numRuns: 100 },
     );
-    expect(counts.decided).toBeGreaterThan(30);
-    expect(counts.winnable).toBeGreaterThan(0);
-    expect(counts.unwinnable).toBeGreaterThan(0);
+    expectBothVerdicts(counts, 30);
     expect(counts.byDrawOne).toBeGreaterThanOrEqual(minByDrawOne);
   }, 300_000);
 });

@@ -9,6 +9,7 @@ import { bruteForce, positionKey } from '../../src/referee/brute-force';
 import { Engine } from '../../src/search/engine';
 import { FORCED_BIT } from '../../src/search/move-code';
 import { applyMove, legalMoves, replay } from '../../src/referee/referee';
+import { expect } from 'vitest';
 
 /** Shared helpers of the solver's tests (test/search/*.test.ts). */
 
@@ -147,4 +148,30 @@ export function waitsForItself(p: Position): boolean {
   if (!wholePilesWait(p)) return false;
   const after = homeAfter(p);
   return p.tableau.flat().some((c) => after(c).has(c));
+}
+
+/** What `checkBruteForce` counted: the positions brute force decided, by its verdict. */
+export interface BruteCounts {
+  decided: number;
+  winnable: number;
+  unwinnable: number;
+}
+
+/**
+ * Where brute force decides `start` within `maxStates` positions, expects the solver's `verdict`
+ * to be its verdict, and counts it.
+ */
+export function checkBruteForce(start: Position, verdict: string, where: string, counts: BruteCounts, maxStates: number): void {
+  const brute = bruteForce(start, { maxStates });
+  if (brute.verdict === 'unknown') return;
+  expect(verdict, `${where} (brute force: ${brute.verdict} after ${brute.states} positions)`).toBe(brute.verdict);
+  counts.decided++;
+  counts[brute.verdict]++;
+}
+
+/** Not vacuous: enough positions decided by brute force, some won and some lost. */
+export function expectBothVerdicts(counts: BruteCounts, minDecided: number): void {
+  expect(counts.decided).toBeGreaterThan(minDecided);
+  expect(counts.winnable).toBeGreaterThan(0);
+  expect(counts.unwinnable).toBeGreaterThan(0);
 }
