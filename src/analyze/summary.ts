@@ -149,7 +149,6 @@ export class SummaryBuilder {
     const n = this.deals;
     const undecided = this.unknown + this.errors;
     const decided = this.won + this.lost;
-    const retried = about.retriedFrom ? { retriedFrom: about.retriedFrom.map((r) => ({ ...r, limits: { ...r.limits } })) } : {};
     return {
       game: about.game,
       rules: about.rules,
@@ -159,7 +158,7 @@ export class SummaryBuilder {
       shard: about.shard,
       start: about.start,
       end: about.end,
-      ...retried,
+      ...(about.retriedFrom ? { retriedFrom: about.retriedFrom } : {}),
       deals: n,
       missing: Math.max(0, about.end - about.start - n),
       won: this.won,

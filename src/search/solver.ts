@@ -93,6 +93,18 @@ interface Companion {
 }
 
 /**
+ * The search to run beside the real one, if any: at most one of the two applies, rule 13 where the
+ * real runs keep their proofs, rule 14 where they do not (or, when asked, where spaces take any card).
+ */
+function companionOf(position: Position, first: Engine, o: ResolvedSolveOptions): Companion | undefined {
+  const relaxed = drawOnePosition(position, first, o.drawOneProof);
+  if (relaxed) return { position: relaxed, proves: 'unwinnable', share: DRAW_ONE_SHARE, maxNodes: Infinity, field: 'drawOne', runs: 0 };
+  const stricter = stricterPosition(position, first, o.stricterGame);
+  if (stricter) return { position: stricter, proves: 'winnable', share: STRICTER_SHARE, maxNodes: STRICTER_NODES, field: 'stricterGame', runs: 0 };
+  return undefined;
+}
+
+/**
  * A win of the stricter game (rule 14) as moves of the real one: a reserve card that filled a space
  * at once there is a move of its own here, made next.
  */
@@ -308,16 +320,10 @@ export class Solver {
     let paused: PausedAt | undefined;
     let longWork = 0;
     let shortEntries = 0;
-    // At most one of the two applies: rule 13 where the real runs keep their proofs, rule 14 where
-    // they do not (or, when asked, where spaces take any card).
-    const relaxed = drawOnePosition(position, first, o.drawOneProof);
-    const stricter = relaxed ? undefined : stricterPosition(position, first, o.stricterGame);
-    const companion: Companion | undefined = relaxed
-      ? { position: relaxed, proves: 'unwinnable', share: DRAW_ONE_SHARE, maxNodes: Infinity, field: 'drawOne', runs: 0 }
-      : stricter
-        ? { position: stricter, proves: 'winnable', share: STRICTER_SHARE, maxNodes: STRICTER_NODES, field: 'stricterGame', runs: 0 }
-        : undefined;
-    let companionOn = companion !== undefined;
+    // The search beside the real one (rules 13 and 14), worked out when a real run first stops by
+    // its budget: most deals are decided before.
+    let companion: Companion | undefined;
+    let companionOn = true;
     let lubyRuns = 0;
     let lubyWork = 0;
     let uniqueBefore = 0;
@@ -383,6 +389,10 @@ export class Solver {
       // Rules 13 and 14: after a real run stopped by its budget, the search of the deal under other
       // rules catches up to its share of the work. It keeps its proofs in a table of its own across
       // its runs (Luby budgets, as the real series), so it goes on where it stopped.
+      if (companionOn && !companion) {
+        companion = companionOf(position, first, o);
+        companionOn = companion !== undefined;
+      }
       if (companion && companionOn) {
         const report = (companionReport ??= { nodes: 0, outcome: 'stopped', entries: 0, field: companion.field });
         while (report.nodes < companion.share * (nodes - report.nodes)) {
