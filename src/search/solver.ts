@@ -783,8 +783,8 @@ export class Solver {
 
   /**
    * One memory budget (docs/algorithms.md, "The transposition table"): the table may fill what the
-   * search stack, the `other` bytes (a best-first run's open list) and the other table (rule 13's)
-   * do not hold. Answers whether what the table holds already fits.
+   * search stack, the `other` bytes (a best-first run's open list) and the tables and stacks not in
+   * use now (`othersBytes`) do not hold. Answers whether what the table holds already fits.
    */
   private shareBudget(other = 0): boolean {
     this.table.maxBytes = this.budgetBytes - this.stackBytes() - other - this.othersBytes();
