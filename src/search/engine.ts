@@ -37,6 +37,12 @@ import {
 export const FILL_TABLEAU = 1;
 export const FILL_RESERVE = 2;
 export const FILL_WASTE = 4;
+// Rule 15 (`markHand`): where a card is at hand, beside bit p for the bottom of a unit on pile p.
+const HAND_TALON = 1 << 30;
+const HAND_RESERVE = 1 << 29;
+const HAND_TABLEAU = 1 << 28;
+const HAND_TOP = 1 << 27;
+const PILE_BITS = (1 << 27) - 1;
 export const FILL_FOUNDATION = 8;
 
 /** Weights of `Engine.evaluate`: cards home, breaks, cards above a card a foundation takes next, spaces. */
@@ -180,6 +186,24 @@ export class Engine {
    * state (docs/algorithms.md, rule 11).
    */
   readonly homeViaPile: boolean;
+  /**
+   * Dealing one card at a time with no limit on redeals, and no card back from a foundation: every
+   * card of the talon is at hand whenever it is needed, so a talon card is played onto a pile only
+   * when a card that may be built on it is at hand too, and goes home only when the next card of
+   * its suit can follow it there (docs/algorithms.md, rule 15: `wastePlayNeeded`, `wasteHomeNeeded`).
+   */
+  readonly talonAtHand: boolean;
+  // Scratch of rule 15, valid where `handStamp` is `handNow` (`markHand`): where each card is at
+  // hand (HAND_* bits, and bit p for the bottom of a unit that may move off pile p), and each talon
+  // card's `takers` (valid where `takersStamp` is `handNow`).
+  private readonly handStamp = new Int32Array(64);
+  private readonly handWhere = new Int32Array(64);
+  private readonly takersStamp = new Int32Array(64);
+  private readonly takersOf = new Int32Array(64);
+  private readonly handSeen = new Int32Array(64);
+  private readonly handStack = new Uint8Array(64);
+  private handNow = 0;
+  private seenNow = 0;
   // Scratch of `waitsFor` (rule 10): the card under each tableau card (valid where `underStamp`
   // is `underNow`), and the cards seen (`visited` equal to `visitNow`).
   private readonly under = new Uint8Array(64);
@@ -311,6 +335,10 @@ export class Engine {
     this.homeViaPile = this.talon.draw > 1 && !this.chainBuilds;
     // In suit a build only ever puts a lower card on a higher one, which buries nothing.
     this.noBurial = rules.move === 'whole-pile' && !this.foundationToTableau && !this.sameSuit;
+    // A single card that could go from a pile into a space could come from the talon instead.
+    this.talonAtHand =
+      this.talon.length > 0 && this.talon.draw === 1 && redealLimit < 0 && !this.foundationToTableau &&
+      ((fill & FILL_TABLEAU) === 0 || (fill & FILL_WASTE) !== 0);
     // A card's place among the builders must not depend on the card it goes on (true of every
     // rule here: builders are listed in suit order, and the suits that fit do not depend on it).
     let most = 0;
@@ -515,6 +543,7 @@ export class Engine {
       if (this.lostRank >= 0) this.talon.dropCandidatesOf(this.lostRank);
       else if (this.otherClassLost) this.talon.dropFirstPassCards();
     }
+    if (this.talonAtHand) this.markHand();
     // Rule 9 games marked the pile tops in forcedMove; the others mark them below, if needed.
     const topsMarked = this.chainBuilds;
 
@@ -534,6 +563,8 @@ export class Engine {
         // Rule 11: a waste card that may also be built on a pile goes home from there. (Rule 10
         // never stops that build: every lower card of the suit of a card that may go home is home.)
         if (this.toFoundation(c) && !(this.homeViaPile && this.pilesTaking(c) !== 0)) {
+          // Rule 15: home from the talon only just before the next card of the suit follows.
+          if (this.talonAtHand && !this.wasteHomeNeeded(c)) continue;
           out[n++] = MT_W2F | (idx << TALON_SHIFT) | (candRedeal[i] ? REDEAL_BIT : 0);
         }
       }
@@ -804,10 +835,124 @@ export class Engine {
       const c = cards[idx]!;
       const extra = (idx << TALON_SHIFT) | (candRedeal[i] ? REDEAL_BIT : 0);
       if (passDominance && this.toFoundation(c)) out[n++] = MT_W2F | extra;
-      for (let on = this.notBurying(c, this.pilesTaking(c)); on !== 0; on &= on - 1) out[n++] = MT_W2T | extra | ((31 - Math.clz32(on & -on)) << DST_SHIFT);
+      let piles = this.notBurying(c, this.pilesTaking(c));
+      // Rule 15: onto a pile only where a card to build on it is at hand.
+      if (this.talonAtHand && piles !== 0) piles = this.wastePlayNeeded(c, piles);
+      for (let on = piles; on !== 0; on &= on - 1) out[n++] = MT_W2T | extra | ((31 - Math.clz32(on & -on)) << DST_SHIFT);
       if (intoSpace && this.spaceTakes(c)) out[n++] = MT_W2T | extra | (space << DST_SHIFT);
     }
     return n;
+  }
+
+  /**
+   * Rule 15: notes where each card is at hand (`handWhere`): the live talon cards (HAND_TALON), the
+   * reserve top (HAND_RESERVE), the pile tops (HAND_TOP) and the bottom card of every unit that may
+   * move off pile p (bit p). With twins a card's pile may differ within its class, so a unit's
+   * bottom is noted as in the tableau (HAND_TABLEAU), and the twin of a pile top as a top too (a
+   * swap uncovers it when it lies in the tableau).
+   */
+  private markHand(): void {
+    if (++this.handNow === 0x7fffffff) {
+      this.handStamp.fill(0);
+      this.takersStamp.fill(0);
+      this.handNow = 1;
+    }
+    const now = this.handNow;
+    const note = (c: number, bits: number) => {
+      if (this.handStamp[c] !== now) {
+        this.handStamp[c] = now;
+        this.handWhere[c] = 0;
+      }
+      this.handWhere[c] |= bits;
+    };
+    const talon = this.talon;
+    for (let i = 0; i < talon.length; i++) if (talon.removed[i] === 0) note(talon.cards[i]!, HAND_TALON);
+    if (this.resCount > 0) note(this.reserve[this.resCount - 1]!, HAND_RESERVE);
+    const H = this.maxHeight;
+    for (let p = 0; p < this.piles; p++) {
+      const l = this.len[p]!;
+      if (l === 0) continue;
+      const top = this.pile[p * H + l - 1]!;
+      note(top, HAND_TOP);
+      if (this.twins && this.twinOf[top] !== 255) note(this.twinOf[top]!, HAND_TOP);
+      const unit = this.maxUnit(p);
+      for (let k = this.rules.move === 'whole-pile' ? l : 1; k <= unit; k++) note(this.pile[p * H + l - k]!, this.twins ? HAND_TABLEAU : 1 << p);
+    }
+  }
+
+  /** Rule 15: `handWhere` of card c, 0 where `markHand` did not note it. */
+  private hand(c: number): number {
+    return this.handStamp[c] === this.handNow ? this.handWhere[c]! : 0;
+  }
+
+  /**
+   * Rule 15: where the cards that could be built on talon card c, at once or at the end of a chain
+   * of talon cards each built on the one before, are at hand outside the talon: HAND_RESERVE,
+   * HAND_TABLEAU and pile bits.
+   */
+  private takers(c: number): number {
+    const now = this.handNow;
+    if (this.takersStamp[c] === now) return this.takersOf[c]!;
+    if (++this.seenNow === 0x7fffffff) {
+      this.handSeen.fill(0);
+      this.seenNow = 1;
+    }
+    const seen = this.seenNow;
+    const { handSeen, handStack, builders } = this;
+    let mask = 0;
+    let n = 0;
+    handStack[n++] = c;
+    handSeen[c] = seen;
+    while (n > 0) {
+      const x = handStack[--n]!;
+      for (let i = x * 4, end = i + 4; i < end; i++) {
+        const y = builders[i]!;
+        if (y === 255) break;
+        const where = this.hand(y);
+        if ((where & HAND_TALON) === 0) mask |= where & ~HAND_TOP;
+        else if (handSeen[y] !== seen) {
+          handSeen[y] = seen;
+          handStack[n++] = y;
+        }
+      }
+    }
+    this.takersStamp[c] = now;
+    this.takersOf[c] = mask;
+    return mask;
+  }
+
+  /**
+   * Rule 15: of `piles` (a bit per pile), those that talon card c may usefully be played onto: some
+   * card that could be built on it, directly or at the end of a chain of talon cards, is at hand
+   * outside that pile. A card that ends dealing (rules 3 and 9) keeps all its moves.
+   */
+  private wastePlayNeeded(c: number, piles: number): number {
+    if (this.cutsDealing(c)) return piles;
+    const mask = this.takers(c);
+    if ((mask & ~PILE_BITS) !== 0) return piles;
+    let keep = 0;
+    for (let on = piles; on !== 0; on &= on - 1) {
+      const d = on & -on;
+      if ((mask & ~d) !== 0) keep |= d;
+    }
+    return keep;
+  }
+
+  /**
+   * Rule 15: whether talon card c (next on its foundation) may usefully go home now: the cards of
+   * its suit after it, up to the first that is not in the talon, can follow it home at once (that
+   * card is a pile top or the reserve top, or the suit ends in the talon). A card that ends dealing
+   * (rules 3 and 9) may always go.
+   */
+  private wasteHomeNeeded(c: number): boolean {
+    if (this.cutsDealing(c)) return true;
+    let s = this.succOf[c]!;
+    for (let steps = 0; s !== 255 && steps < 13; steps++) {
+      const where = this.hand(s);
+      if ((where & HAND_TALON) === 0) return (where & (HAND_TOP | HAND_RESERVE)) !== 0;
+      s = this.succOf[s]!;
+    }
+    return true;
   }
 
   /** Notes, for every card, on which pile tops it may be built; `pilesTaking` reads it. */

@@ -11,7 +11,7 @@ import { positionKey } from '../../src/referee/brute-force';
 import { applyMove, checkMove, legalMoves } from '../../src/referee/referee';
 import { Engine } from '../../src/search/engine';
 import { FORCED_BIT, moveType, MT_R2F, MT_T2F, MT_W2F, REDEAL_BIT } from '../../src/search/move-code';
-import { canonicalKey, homeAfter, mulberry, playout, positionText, solveCommand, wholePilesWait } from './support';
+import { canonicalKey, homeAfter, mulberry, playout, positionText, solveCommand, talonWaits, wholePilesWait } from './support';
 
 /**
  * Differential test of the engine's move generator against the referee (issue 3). From random
@@ -32,7 +32,10 @@ import { canonicalKey, homeAfter, mulberry, playout, positionText, solveCommand,
  *   top that must go home before it, through piles and suits);
  *   (h) under rule 11 (a draw of more than one, not rule 9) a waste card that may also be built on a
  *   pile does not go home from the waste: the engine reaches the same position in two moves, the
- *   build and then the card home from the pile, which is checked.
+ *   build and then the card home from the pile, which is checked;
+ * (i) under rule 15 (draw one, unlimited redeals, nothing back from a foundation) a waste card is
+ *   played onto a pile only when a card that could be built on it is at hand, and goes home only
+ *   when the next cards of its suit can follow (`talonWaits`, the test's own reading).
  */
 
 const SEED = 4_242;
@@ -56,6 +59,9 @@ const GAMES: readonly [string, RulesOptions][] = [
   ['canfield-relaxed', { draw: 1, redeals: 0 }],
   ['canfield-sequences', { ranks: 4, reserve: 2, piles: 4, draw: 1 }],
   ['canfield-sequences', { redeals: 2 }],
+  // Rule 15 on whole deals: chains of talon cards, twins and whole piles.
+  ['canfield-sequences', { draw: 1 }],
+  ['canfield', { draw: 1 }],
 ];
 
 /** What the checks met, per game, so that the test can show it reached every kind of move. */
@@ -170,6 +176,10 @@ function checkSuccessors(p: Position, where: string, game: string): void {
       tally(game, 'referee: waste -> foundation, reached through a pile (rule 11)');
       continue; // (h)
     }
+    if (talonWaits(p, move, endsDealing(p))) {
+      tally(game, `referee: waste -> ${move.to.area} left for later (rule 15)`);
+      continue; // (i)
+    }
     const message = `${at}\n  the referee's ${formatMove(move)} has no engine move that reaches the same position`;
     if (intoSpace) expect(upToPileOrder.has(canonicalKey(next)), message).toBe(true); // (c)
     else expect(exact.has(positionKey(next)), message).toBe(true);
@@ -194,6 +204,10 @@ function checkSuccessors(p: Position, where: string, game: string): void {
       if (waitsForItselfAfter(q, move)) {
         tally(game, 'referee: waste card made to wait for itself after dealing (pruned)');
         continue; // (g)
+      }
+      if (talonWaits(q, move, endsDealing(q))) {
+        tally(game, `referee: waste -> ${move.to.area} left for later after dealing (rule 15)`);
+        continue; // (i)
       }
       const next = applyMove(q, move);
       if (homeViaPile(q, move)) {
@@ -320,6 +334,11 @@ function applyBefore(p: Position, described: Move[]): Position {
 }
 
 /** Rule 9's games: builds in suit without wrap, whole piles moving, no automatic fill, nothing back from a foundation. */
+/** Whether the waste top of `p` ends dealing, drawing one (rules 3 and 9). */
+function endsDealing(p: Position): boolean {
+  return p.rules.draw === 1 && (safeWasteTop(p) || (chainBuilds(p) && wasteTopBuilds(p)));
+}
+
 function chainBuilds(p: Position): boolean {
   const r = p.rules;
   return r.build === 'same-suit' && r.move === 'whole-pile' && !r.wrap && !r.spaces.startsWith('auto') && !r.foundationToTableau;
@@ -448,6 +467,9 @@ describe('the differential checks are not vacuous', () => {
       expectSeen(game, 'referee: waste -> tableau after dealing');
       expectSeen(game, 'referee: waste -> foundation after dealing');
     }
+    // Rule 15 (canfield-sequences drawing one): waste cards left for later, onto a pile and home.
+    expectSeen('canfield-sequences', 'referee: waste -> tableau left for later after dealing (rule 15)');
+    expectSeen('canfield-sequences', 'referee: waste -> foundation left for later after dealing (rule 15)');
     expectSeen('storehouse', 'referee: reserve -> tableau (space)');
     expectSeen('storehouse', 'referee: dealt past a safe foundation card (pruned)');
     expectSeen('storehouse', 'referee: waste -> tableau (space)');

@@ -1,5 +1,5 @@
-import { cardSuit, formatCards } from '../../src/cards/card';
-import { cardOrder } from '../../src/rules/order';
+import { cardSuit, formatCards, makeCard } from '../../src/cards/card';
+import { buildsOn, cardOrder, isBuilt, rankAtOrder } from '../../src/rules/order';
 import type { Move } from '../../src/rules/move';
 import { formatMove } from '../../src/rules/notation';
 import { formatPosition, type Position } from '../../src/rules/position';
@@ -174,4 +174,58 @@ export function expectBothVerdicts(counts: BruteCounts, minDecided: number): voi
   expect(counts.decided).toBeGreaterThan(minDecided);
   expect(counts.winnable).toBeGreaterThan(0);
   expect(counts.unwinnable).toBeGreaterThan(0);
+}
+
+/**
+ * Rule 15 of docs/algorithms.md, read off the position on its own: whether the engine leaves out
+ * `move`, the waste top played onto a pile that is not empty or home, in a game whose talon cards
+ * are all at hand (draw one, unlimited redeals, nothing back from the foundations). `endsDealing`:
+ * the card ends dealing (rules 3 and 9), which keeps all its moves. Onto pile d, the move is left
+ * out when no card that could be built on the waste card, directly or at the end of a chain of
+ * talon cards each built on the one before, is the reserve top or the bottom of a unit that may
+ * move off a pile other than d. Home, when the first card of its suit after it that is not in the
+ * talon is neither a pile top nor the reserve top (a suit that ends in the talon keeps the move).
+ * Pile by pile: the engine with twins may keep more (test/search/twins.test.ts).
+ */
+export function talonWaits(p: Position, move: Move, endsDealing: boolean): boolean {
+  const r = p.rules;
+  if (r.draw !== 1 || r.redeals !== 'unlimited' || r.foundationToTableau || endsDealing) return false;
+  if (move.kind !== 'move' || move.from.area !== 'waste') return false;
+  const talon = new Set([...p.stock, ...p.waste]);
+  const reserveTop = p.reserve.at(-1);
+  if (move.to.area === 'foundation') {
+    const suit = cardSuit(move.card);
+    let order = cardOrder(r, p.baseRank, move.card) + 1;
+    while (order < r.ranks && talon.has(makeCard(suit, rankAtOrder(r, p.baseRank, order)))) order++;
+    if (order >= r.ranks) return false;
+    const next = makeCard(suit, rankAtOrder(r, p.baseRank, order));
+    return next !== reserveTop && !p.tableau.some((pile) => pile.at(-1) === next);
+  }
+  if (move.to.area !== 'tableau' || p.tableau[move.to.index]!.length === 0) return false;
+  const d = move.to.index;
+  // The bottom cards of the units that may move off each pile other than d.
+  const bottoms = new Set<number>();
+  p.tableau.forEach((pile, q) => {
+    if (q === d) return;
+    for (let i = pile.length - 1; i >= 0; i--) {
+      if (!isBuilt(r, p.baseRank, pile.slice(i))) break;
+      if (r.move === 'runs' || (r.move === 'single' && i === pile.length - 1) || (r.move === 'whole-pile' && i === 0)) bottoms.add(pile[i]!);
+    }
+  });
+  const deck = [...talon, ...p.reserve, ...p.tableau.flat()];
+  const seen = new Set([move.card]);
+  const stack = [move.card];
+  while (stack.length > 0) {
+    const x = stack.pop()!;
+    for (const y of deck) {
+      if (!buildsOn(r, p.baseRank, y, x)) continue;
+      if (!talon.has(y)) {
+        if (y === reserveTop || bottoms.has(y)) return false;
+      } else if (!seen.has(y)) {
+        seen.add(y);
+        stack.push(y);
+      }
+    }
+  }
+  return true;
 }
