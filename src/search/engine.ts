@@ -335,9 +335,11 @@ export class Engine {
     this.homeViaPile = this.talon.draw > 1 && !this.chainBuilds;
     // In suit a build only ever puts a lower card on a higher one, which buries nothing.
     this.noBurial = rules.move === 'whole-pile' && !this.foundationToTableau && !this.sameSuit;
-    // A single card that could go from a pile into a space could come from the talon instead.
+    // A single card that could go from a pile into a space could come from the talon instead. Rule 9
+    // games are left out: there dealing stops at every card with a move (rules 3 and 9), which keeps
+    // all its moves, so the rule would only cost its look-ups.
     this.talonAtHand =
-      this.talon.length > 0 && this.talon.draw === 1 && redealLimit < 0 && !this.foundationToTableau &&
+      this.talon.length > 0 && this.talon.draw === 1 && redealLimit < 0 && !this.foundationToTableau && !this.chainBuilds &&
       ((fill & FILL_TABLEAU) === 0 || (fill & FILL_WASTE) !== 0);
     // A card's place among the builders must not depend on the card it goes on (true of every
     // rule here: builders are listed in suit order, and the suits that fit do not depend on it).
