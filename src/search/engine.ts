@@ -859,27 +859,28 @@ export class Engine {
       this.takersStamp.fill(0);
       this.handNow = 1;
     }
-    const now = this.handNow;
-    const note = (c: number, bits: number) => {
-      if (this.handStamp[c] !== now) {
-        this.handStamp[c] = now;
-        this.handWhere[c] = 0;
-      }
-      this.handWhere[c] |= bits;
-    };
     const talon = this.talon;
-    for (let i = 0; i < talon.length; i++) if (talon.removed[i] === 0) note(talon.cards[i]!, HAND_TALON);
-    if (this.resCount > 0) note(this.reserve[this.resCount - 1]!, HAND_RESERVE);
+    for (let i = 0; i < talon.length; i++) if (talon.removed[i] === 0) this.noteHand(talon.cards[i]!, HAND_TALON);
+    if (this.resCount > 0) this.noteHand(this.reserve[this.resCount - 1]!, HAND_RESERVE);
     const H = this.maxHeight;
     for (let p = 0; p < this.piles; p++) {
       const l = this.len[p]!;
       if (l === 0) continue;
       const top = this.pile[p * H + l - 1]!;
-      note(top, HAND_TOP);
-      if (this.twins && this.twinOf[top] !== 255) note(this.twinOf[top]!, HAND_TOP);
+      this.noteHand(top, HAND_TOP);
+      if (this.twins && this.twinOf[top] !== 255) this.noteHand(this.twinOf[top]!, HAND_TOP);
       const unit = this.maxUnit(p);
-      for (let k = this.rules.move === 'whole-pile' ? l : 1; k <= unit; k++) note(this.pile[p * H + l - k]!, this.twins ? HAND_TABLEAU : 1 << p);
+      for (let k = this.rules.move === 'whole-pile' ? l : 1; k <= unit; k++) this.noteHand(this.pile[p * H + l - k]!, this.twins ? HAND_TABLEAU : 1 << p);
     }
+  }
+
+  /** Rule 15: adds `bits` to where card c is at hand (`markHand`). */
+  private noteHand(c: number, bits: number): void {
+    if (this.handStamp[c] !== this.handNow) {
+      this.handStamp[c] = this.handNow;
+      this.handWhere[c] = 0;
+    }
+    this.handWhere[c] |= bits;
   }
 
   /** Rule 15: `handWhere` of card c, 0 where `markHand` did not note it. */
