@@ -37,13 +37,13 @@ import {
 export const FILL_TABLEAU = 1;
 export const FILL_RESERVE = 2;
 export const FILL_WASTE = 4;
+export const FILL_FOUNDATION = 8;
 // Rule 15 (`markHand`): where a card is at hand, beside bit p for the bottom of a unit on pile p.
 const HAND_TALON = 1 << 30;
 const HAND_RESERVE = 1 << 29;
 const HAND_TABLEAU = 1 << 28;
 const HAND_TOP = 1 << 27;
 const PILE_BITS = (1 << 27) - 1;
-export const FILL_FOUNDATION = 8;
 
 /** Weights of `Engine.evaluate`: cards home, breaks, cards above a card a foundation takes next, spaces. */
 const W_HOME = 50;
