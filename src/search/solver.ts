@@ -34,9 +34,10 @@ function keepsProofs(engine: Engine): boolean {
 /**
  * The search of the deal dealt one card at a time (rule 13) gets at most this many of its nodes for
  * each node of the real search: it runs after each real run stopped by its budget, until it has
- * caught up. Measured on canfield-sequences deals 1-1,000 at 10 s (docs/algorithms.md, rule 13).
+ * caught up. Measured on canfield-sequences deals 1-2,000 at 10 s (docs/algorithms.md, rule 13: 1
+ * until rule 15 made its proofs cheap).
  */
-const DRAW_ONE_SHARE = 1;
+const DRAW_ONE_SHARE = 2;
 
 /**
  * The same position dealt one card at a time, when rule 13 applies and `setting` asks for it: a
