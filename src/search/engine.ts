@@ -194,12 +194,10 @@ export class Engine {
    */
   readonly talonAtHand: boolean;
   // Scratch of rule 15, valid where `handStamp` is `handNow` (`markHand`): where each card is at
-  // hand (HAND_* bits, and bit p for the bottom of a unit that may move off pile p), and each talon
-  // card's `takers` (valid where `takersStamp` is `handNow`).
+  // hand (HAND_* bits, and bit p for the bottom of a unit that may move off pile p); the cards
+  // `takers` has met (`handSeen` equal to `seenNow`).
   private readonly handStamp = new Int32Array(64);
   private readonly handWhere = new Int32Array(64);
-  private readonly takersStamp = new Int32Array(64);
-  private readonly takersOf = new Int32Array(64);
   private readonly handSeen = new Int32Array(64);
   private readonly handStack = new Uint8Array(64);
   private handNow = 0;
@@ -545,7 +543,7 @@ export class Engine {
       if (this.lostRank >= 0) this.talon.dropCandidatesOf(this.lostRank);
       else if (this.otherClassLost) this.talon.dropFirstPassCards();
     }
-    if (this.talonAtHand) this.markHand();
+    if (this.talonAtHand && this.talon.candCount > 0) this.markHand();
     // Rule 9 games marked the pile tops in forcedMove; the others mark them below, if needed.
     const topsMarked = this.chainBuilds;
 
@@ -856,7 +854,6 @@ export class Engine {
   private markHand(): void {
     if (++this.handNow === 0x7fffffff) {
       this.handStamp.fill(0);
-      this.takersStamp.fill(0);
       this.handNow = 1;
     }
     const talon = this.talon;
@@ -894,8 +891,6 @@ export class Engine {
    * HAND_TABLEAU and pile bits.
    */
   private takers(c: number): number {
-    const now = this.handNow;
-    if (this.takersStamp[c] === now) return this.takersOf[c]!;
     if (++this.seenNow === 0x7fffffff) {
       this.handSeen.fill(0);
       this.seenNow = 1;
@@ -919,8 +914,6 @@ export class Engine {
         }
       }
     }
-    this.takersStamp[c] = now;
-    this.takersOf[c] = mask;
     return mask;
   }
 
@@ -949,11 +942,9 @@ export class Engine {
    */
   private wasteHomeNeeded(c: number): boolean {
     if (this.cutsDealing(c)) return true;
-    let s = this.succOf[c]!;
-    for (let steps = 0; s !== 255 && steps < 13; steps++) {
+    for (let s = this.succOf[c]!; s !== 255; s = this.succOf[s]!) {
       const where = this.hand(s);
       if ((where & HAND_TALON) === 0) return (where & (HAND_TOP | HAND_RESERVE)) !== 0;
-      s = this.succOf[s]!;
     }
     return true;
   }

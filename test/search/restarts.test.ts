@@ -6,7 +6,7 @@ import { bruteForce } from '../../src/referee/brute-force';
 import { Engine } from '../../src/search/engine';
 import { luby, Solver } from '../../src/search/solver';
 import { PENDING, PROVEN, type StateTable } from '../../src/search/table';
-import { replayProblem, solveCommand } from './support';
+import { checkBruteForce, replayProblem, solveCommand } from './support';
 
 /**
  * The restarted search of the tableau-only games, canfield-relaxed, and (keeping what each run
@@ -38,11 +38,7 @@ function agreesWhenRestarted(game: string, small: fc.Arbitrary<Small>, numRuns: 
       if (result.verdict === 'winnable') expect(replayProblem(start, result.moves!), where).toBeUndefined();
       counts.cases++;
       if (result.nodes > restartNodes) counts.restarted++;
-      const brute = bruteForce(start, { maxStates });
-      if (brute.verdict === 'unknown') return;
-      expect(result.verdict, `${where} (brute force: ${brute.verdict} after ${brute.states} positions)`).toBe(brute.verdict);
-      counts.decided++;
-      counts[brute.verdict]++;
+      checkBruteForce(start, result.verdict, where, counts, maxStates);
     }),
     { seed: SEED, numRuns },
   );
