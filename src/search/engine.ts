@@ -401,8 +401,10 @@ export class Engine {
    */
   isSafeToFoundation(card: number): boolean {
     if (this.foundationToTableau) return false;
-    if (this.sameSuit) return true;
     const o = this.order[card]!;
+    // In suit, the card that builds on c is the one below it in its suit, already home; but round
+    // the corner a base card takes its suit's last card, which is not.
+    if (this.sameSuit) return o !== 0 || !this.rules.wrap;
     const build = this.rules.build;
     if (o === 0) return !this.rules.wrap;
     const f = this.found;
@@ -865,7 +867,10 @@ export class Engine {
       if (l === 0) continue;
       const top = this.pile[p * H + l - 1]!;
       this.noteHand(top, HAND_TOP);
-      if (this.twins && this.twinOf[top] !== 255) this.noteHand(this.twinOf[top]!, HAND_TOP);
+      // In a twin class a swap or a carry can make any card of the top's twins or group a top.
+      if (this.twins && this.rules.build === 'any-suit') {
+        for (let s = 0; s < 4; s++) this.noteHand(makeCard(s, cardRank(top)), HAND_TOP);
+      } else if (this.twins && this.twinOf[top] !== 255) this.noteHand(this.twinOf[top]!, HAND_TOP);
       const unit = this.maxUnit(p);
       for (let k = this.rules.move === 'whole-pile' ? l : 1; k <= unit; k++) this.noteHand(this.pile[p * H + l - k]!, this.twins ? HAND_TABLEAU : 1 << p);
     }
