@@ -354,8 +354,9 @@ function check(p: Position): void {
         continue;
       }
       if (talonWaits(q, move, endsDealing(q))) {
-        // Rule 15: checked pile by pile in test/search/successors.test.ts; with twins the engine
-        // only keeps more (a unit's pile and a top's twin as they may be in the class).
+        // Rule 15 read on this member drops it (checked pile by pile in successors.test.ts). A move
+        // it keeps on some member must be reached: the engine counts a unit on any pile, and a top's
+        // twin (any card of its rank, in any suit) as a top.
         count('referee waste card left for later (rule 15)');
         continue;
       }
@@ -379,6 +380,9 @@ const CASES: [string, RulesOptions, number][] = [
   ['american-canister', { ranks: 5, piles: 5 }, 40],
   ['canister', {}, 40],
   ['canister', { ranks: 5, piles: 5 }, 40],
+  // Given a stock, regardless of suit: rule 15 keeps a waste card's move home when a carry or a swap
+  // makes a card of the next one's rank a top (any card of a top's rank counts).
+  ['canister', { ranks: 5, piles: 3, pileCards: 3, redeals: 'unlimited' }, 40],
 ];
 
 describe('twin swaps', () => {
