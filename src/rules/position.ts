@@ -216,7 +216,8 @@ export function validatePosition(p: Position): void {
     const n = p.foundations[s]!;
     if (!Number.isInteger(n) || n < 0 || n > rules.ranks) fail(`position: foundation ${SUITS[s]} holds ${n} cards`);
     for (const c of foundationCards(p, s)) place(c, `foundation ${SUITS[s]}`);
-    if (rules.basesOut && n === 0) fail(`position: foundation ${SUITS[s]} is empty, but ${rules.game} starts every foundation with its base card`);
+    // With cards back from the foundations, a base card may have left its foundation too.
+    if (rules.basesOut && !rules.foundationToTableau && n === 0) fail(`position: foundation ${SUITS[s]} is empty, but ${rules.game} starts every foundation with its base card`);
   }
   if (p.tableau.length !== rules.piles) fail(`position: ${p.tableau.length} tableau piles given; ${rules.game} has ${rules.piles}`);
   p.reserve.forEach((c) => place(c, 'reserve'));

@@ -174,6 +174,23 @@ describe('position validation: every error names the problem', () => {
   ];
   it.each(cases)('refuses %s', (_name, action, message) => expectError(action, message));
 
+  it('accepts a base card back from its foundation where foundation cards come back, though the bases start out', () => {
+    // Reached by legal play (a random referee playout of Storehouse with these overrides).
+    const p = parsePosition({
+      game: 'storehouse',
+      rules: { ranks: 4, build: 'any-suit', spaces: 'kings', draw: 2, redeals: 1, base: '4', foundationToTableau: true, reserve: 1, piles: 2 },
+      foundations: [['4C'], ['4D'], [], ['4S']],
+      baseRank: '4',
+      reserve: ['3H'],
+      tableau: [['AH', '4H'], ['AC']],
+      stock: [],
+      waste: ['3C', 'AD', 'AS', '3S', '2S', '2D', '2C', '2H', '3D'],
+    });
+    expect(p.foundations).toEqual([1, 1, 0, 1]);
+    expect(parsePosition(formatPosition(p))).toEqual(p);
+    expectError(() => validatePosition({ ...p, rules: { ...p.rules, foundationToTableau: false } }), 'position: foundation H is empty, but storehouse starts every foundation with its base card');
+  });
+
   it('also refuses a hand-built position whose foundation counts are impossible', () => {
     const p = make('canister', { rules: { ranks: 1, piles: 4 }, tableau: ['AC', 'AD', 'AH', 'AS'] });
     p.foundations = [2, 0, 0, 0];
