@@ -868,7 +868,7 @@ export class Engine {
       const top = this.pile[p * H + l - 1]!;
       this.noteHand(top, HAND_TOP);
       // In a twin class a swap or a carry can make any card of the top's twins or group a top.
-      if (this.twins && this.rules.build === 'any-suit') {
+      if (this.slotGroups) {
         for (let s = 0; s < 4; s++) this.noteHand(makeCard(s, cardRank(top)), HAND_TOP);
       } else if (this.twins && this.twinOf[top] !== 255) this.noteHand(this.twinOf[top]!, HAND_TOP);
       const unit = this.maxUnit(p);

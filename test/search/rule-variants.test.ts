@@ -3,7 +3,7 @@ import { makeCard } from '../../src/cards/card';
 import { dealFromSeed } from '../../src/rules/deal';
 import { buildsOn, rankAtOrder } from '../../src/rules/order';
 import { formatPosition, parsePosition, type Position, validatePosition } from '../../src/rules/position';
-import { resolveRules, type Rules, type RulesOptions } from '../../src/rules/rules';
+import { BUILD_POLICIES, MOVE_POLICIES, PRESET_NAMES, resolveRules, SPACE_POLICIES, type Rules, type RulesOptions } from '../../src/rules/rules';
 import { Solver } from '../../src/search/solver';
 import { checkBruteForce, expectBothVerdicts, mulberry, replayProblem } from './support';
 
@@ -104,10 +104,6 @@ describe('positions the solver once called lost, though they are won', () => {
   });
 });
 
-/** Options a user may override, drawn at random; `undefined` keeps the preset's. */
-const GAMES = ['canfield', 'canfield-sequences', 'canfield-relaxed', 'canister', 'american-canister', 'british-canister', 'storehouse'];
-const SPACES = ['any', 'kings', 'reserve-or-waste', 'auto-reserve-then-waste', 'auto-reserve-then-any'] as const;
-
 /** A random legal position of `rules`: some cards home, the rest spread over reserve, talon and piles. */
 function randomPosition(rules: Rules, rng: () => number): Position | undefined {
   const int = (lo: number, hi: number): number => lo + Math.floor(rng() * (hi - lo + 1));
@@ -170,10 +166,10 @@ const SWEEPS: Sweep[] = [
     positions: 1_500,
     options: (rng) => {
       const o: RulesOptions = { ...layout(rng), draw: 1, redeals: 'unlimited', foundationToTableau: false };
-      if (rng() < 0.5) o.spaces = pick(rng, SPACES);
-      if (rng() < 0.4) o.move = pick(rng, ['single', 'runs', 'whole-pile'] as const);
+      if (rng() < 0.5) o.spaces = pick(rng, SPACE_POLICIES);
+      if (rng() < 0.4) o.move = pick(rng, MOVE_POLICIES);
       if (rng() < 0.3) o.wrap = rng() < 0.5;
-      if (rng() < 0.5) o.build = pick(rng, ['any-suit', 'alternate-colors', 'same-suit'] as const);
+      if (rng() < 0.5) o.build = pick(rng, BUILD_POLICIES);
       return o;
     },
   },
@@ -186,8 +182,8 @@ const SWEEPS: Sweep[] = [
       wrap: rng() < 0.7,
       draw: pick(rng, [1, 3]),
       redeals: pick(rng, [0, 1, 'unlimited'] as const),
-      move: pick(rng, ['single', 'runs', 'whole-pile'] as const),
-      ...(rng() < 0.5 ? { spaces: pick(rng, SPACES) } : {}),
+      move: pick(rng, MOVE_POLICIES),
+      ...(rng() < 0.5 ? { spaces: pick(rng, SPACE_POLICIES) } : {}),
     }),
   },
   {
@@ -195,10 +191,10 @@ const SWEEPS: Sweep[] = [
     positions: 1_000,
     options: (rng) => {
       const o: RulesOptions = { ...layout(rng), draw: pick(rng, [1, 3]), redeals: pick(rng, [0, 1, 'unlimited'] as const) };
-      if (rng() < 0.5) o.spaces = pick(rng, SPACES);
-      if (rng() < 0.5) o.move = pick(rng, ['single', 'runs', 'whole-pile'] as const);
+      if (rng() < 0.5) o.spaces = pick(rng, SPACE_POLICIES);
+      if (rng() < 0.5) o.move = pick(rng, MOVE_POLICIES);
       if (rng() < 0.5) o.wrap = rng() < 0.5;
-      if (rng() < 0.5) o.build = pick(rng, ['any-suit', 'alternate-colors', 'same-suit'] as const);
+      if (rng() < 0.5) o.build = pick(rng, BUILD_POLICIES);
       if (rng() < 0.3) o.foundationToTableau = rng() < 0.5;
       return o;
     },
@@ -212,7 +208,7 @@ describe('the solver agrees with brute force on random positions of rule variant
     const counts = { decided: 0, winnable: 0, unwinnable: 0 };
     let positions = 0;
     for (let tries = 0; positions < sweep.positions && tries < 50 * sweep.positions; tries++) {
-      const game = pick(rng, GAMES);
+      const game = pick(rng, PRESET_NAMES);
       const options = sweep.options(rng);
       let rules: Rules;
       try {
