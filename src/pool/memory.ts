@@ -10,6 +10,7 @@
  * deal needs it, so easy deals use a few MiB whatever the budget.
  */
 import { totalmem } from 'node:os';
+import { fail } from '../errors';
 
 /** The most a worker gets by default (MiB): under 2 GiB resident with Node's own memory. */
 export const MAX_DEFAULT_MEMORY_MIB = 1900;
@@ -18,8 +19,9 @@ export const MIN_DEFAULT_MEMORY_MIB = 64;
 /** The share of the machine's memory the workers' tables may take together by default. */
 const MACHINE_SHARE = 0.75;
 
-/** The default table budget (MiB) of each of `workers` workers (0 or 1: the main thread alone). */
-export function defaultMemoryMiB(workers: number, machineBytes: number = totalmem()): number {
+/** The default table budget (MiB) of each of `workers` workers (0 or 1, the default: the main thread alone). */
+export function defaultMemoryMiB(workers = 1, machineBytes: number = totalmem()): number {
+  if (typeof workers !== 'number' || !(workers >= 0) || !Number.isFinite(workers)) fail(`bad worker count ${String(workers)}: expected a number of workers, 0 or more`);
   const share = (machineBytes / 2 ** 20) * MACHINE_SHARE / Math.max(1, Math.floor(workers));
   return Math.max(MIN_DEFAULT_MEMORY_MIB, Math.min(MAX_DEFAULT_MEMORY_MIB, Math.floor(share)));
 }

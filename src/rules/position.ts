@@ -60,6 +60,7 @@ export function clonePosition(p: Position): Position {
 
 /** The cards on foundation `suit`, bottom to top. */
 export function foundationCards(p: Position, suit: number): Card[] {
+  if (!Number.isInteger(suit) || suit < 0 || suit > 3) fail(`foundationCards needs a suit from 0 to 3 (C D H S), not ${String(suit)}`);
   const cards: Card[] = [];
   for (let i = 0; i < p.foundations[suit]!; i++) cards.push(makeCard(suit, rankAtOrder(p.rules, p.baseRank, i)));
   return cards;

@@ -176,10 +176,10 @@ const KNOWN_OPTIONS = new Set([
   'foundationToTableau', 'reserve', 'piles', 'pileCards',
 ]);
 
-function wholeNumber(name: string, value: unknown, min: number, max: number): number {
+function wholeNumber(name: string, value: unknown, min: number, max: number, or = ''): number {
   if (typeof value === 'string' && /^\d+$/.test(value.trim())) value = Number(value);
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    fail(`bad rules option ${name}: ${JSON.stringify(value)} (expected a whole number from ${min} to ${max})`);
+    fail(`bad rules option ${name}: ${JSON.stringify(value)} (expected a whole number from ${min} to ${max}${or})`);
   }
   return value;
 }
@@ -233,7 +233,7 @@ export function resolveRules(game: string, options: RulesOptions | Record<string
   }
   let redeals: number | 'unlimited' = preset.redeals;
   if (has('redeals')) {
-    redeals = o.redeals === 'unlimited' || o.redeals === 'inf' || o.redeals === -1 ? 'unlimited' : wholeNumber('redeals', o.redeals, 0, 1000);
+    redeals = o.redeals === 'unlimited' || o.redeals === 'inf' || o.redeals === -1 ? 'unlimited' : wholeNumber('redeals', o.redeals, 0, 1000, ', or unlimited');
   }
   let pileCards: number | 'all' = preset.pileCards;
   if (has('pileCards')) pileCards = o.pileCards === 'all' ? 'all' : wholeNumber('pileCards', o.pileCards, 0, 52);

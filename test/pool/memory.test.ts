@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readResults } from '../../src/analyze/results';
 import { defaultMemoryMiB, MAX_DEFAULT_MEMORY_MIB, memoryWarning, MIN_DEFAULT_MEMORY_MIB } from '../../src/pool/memory';
 import { winRate } from '../../src/pool/winrate';
+import { expectError } from '../helpers';
 
 const GiB = 2 ** 30;
 
@@ -14,6 +15,12 @@ describe('the default table memory per worker', () => {
     expect(defaultMemoryMiB(2, 24 * GiB)).toBe(1900);
     expect(defaultMemoryMiB(1, 4 * GiB)).toBe(1900);
     expect(defaultMemoryMiB(0, 4 * GiB)).toBe(1900); // 0 workers: the main thread alone
+  });
+
+  it('is one worker\'s budget when no count is given, and refuses a count that is not one', () => {
+    expect(defaultMemoryMiB()).toBe(defaultMemoryMiB(1));
+    expectError(() => defaultMemoryMiB(Number.NaN), 'bad worker count NaN');
+    expectError(() => defaultMemoryMiB(-2), 'bad worker count -2');
   });
 
   it('shares three quarters of the machine among the workers when that is less', () => {

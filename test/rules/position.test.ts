@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCards, orderedDeck } from '../../src/cards/card';
 import { dealFromSeed } from '../../src/rules/deal';
-import { describePosition, formatPosition, parsePosition, type PositionJson, validatePosition } from '../../src/rules/position';
+import { describePosition, foundationCards, formatPosition, parsePosition, type PositionJson, validatePosition } from '../../src/rules/position';
 import { PRESET_NAMES, resolveRules } from '../../src/rules/rules';
 import { expectError, make } from '../helpers';
 
@@ -201,5 +201,17 @@ describe('position validation: every error names the problem', () => {
     expectError(() => validatePosition({ ...p, baseRank: 1 }), 'position: bad base rank 1 for a deck of 1 ranks per suit');
     const storehouse = dealFromSeed(resolveRules('storehouse'), 1);
     expectError(() => validatePosition({ ...storehouse, baseRank: 0 }), 'position: base rank A contradicts the rules of storehouse (base 2)');
+  });
+});
+
+describe('foundationCards', () => {
+  it('lists one foundation base card first, and refuses a suit that is not 0-3', () => {
+    const deal = dealFromSeed(resolveRules('canfield'), 7); // base 6: 6D starts the diamonds
+    expect(formatCards(foundationCards(deal, 1))).toBe('6D');
+    expect(foundationCards(deal, 0)).toEqual([]);
+    const p = make('canfield', { base: '8', foundations: [3, 0, 0, 0], tableau: ['', '', '', ''], stock: 'rest' });
+    expect(formatCards(foundationCards(p, 0))).toBe('8C 9C TC');
+    expectError(() => foundationCards(deal, undefined as unknown as number), 'foundationCards needs a suit from 0 to 3 (C D H S), not undefined');
+    expectError(() => foundationCards(deal, 4), 'not 4');
   });
 });
