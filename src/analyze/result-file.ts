@@ -7,14 +7,17 @@
  * So any MessagePack reader can read the file, a torn last record (kill -9, power loss) is told apart
  * from a whole one, and a flipped byte anywhere is caught instead of being counted as a result.
  */
-import { closeSync, existsSync, fstatSync, fsyncSync, openSync, readSync, renameSync, truncateSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsyncSync, lstatSync, openSync, readSync, renameSync, truncateSync, unlinkSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { Decoder, Encoder } from '@msgpack/msgpack';
 import pkg from '../../package.json';
 import { fail, PatienceError } from '../errors';
 import { msgpackItemEnd as msgpackEnd } from './msgpack-scan';
 import { CODE_ERROR, CODE_WINNABLE, MAX_CODE } from './records';
-import { checkShard, type Shard, shardSlice } from './shards';
+import { checkShard, MAX_RUN_DEALS, type Shard, shardSlice } from './shards';
+import { MAX_DEAL_NUMBER } from '../cards/shuffle';
+import { presetRules, resolveRules, type Rules, rulesToJson } from '../rules/rules';
 
 export const RESULT_FORMAT = 'patience-solver results';
 export const RESULT_VERSION = 1;
@@ -233,6 +236,18 @@ function parseShardField(v: unknown): Shard | null | undefined {
   return undefined;
 }
 
+/**
+ * The rules a header names: its game's preset with the options that differ from it as overrides
+ * (giving `draw` to canister is refused). A PatienceError when the game or an option is unknown or
+ * the options do not fit together.
+ */
+export function headerRules(header: Pick<ResultHeader, 'game' | 'rules'>): Rules {
+  const preset = rulesToJson(presetRules(header.game));
+  const overrides: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(header.rules)) if (key !== 'game' && canonicalJson(value) !== canonicalJson(preset[key])) overrides[key] = value;
+  return resolveRules(header.game, overrides);
+}
+
 /** Checks a decoded header; returns what is wrong, or the header. */
 function parseHeader(value: unknown, name: string): ResultHeader {
   const bad = (what: string): never => fail(`${name}: not a usable patience-solver result file: the header ${what}`);
@@ -264,7 +279,15 @@ function parseHeader(value: unknown, name: string): ResultHeader {
     saveSolutions: value.saveSolutions === true,
     createdAt: typeof value.createdAt === 'string' ? value.createdAt : '',
   };
+  if (header.deals < 1 || header.deals > MAX_RUN_DEALS) bad(`has a bad deals (${header.deals}: a run has 1 to ${MAX_RUN_DEALS})`);
+  if (header.from + header.deals - 1 > MAX_DEAL_NUMBER) bad('has deals past the last deal number 2^53-1');
   if (header.end < header.start || header.start < header.from || header.end > header.from + header.deals) bad('has a deal slice outside its run');
+  try {
+    headerRules(header);
+  } catch (e) {
+    if (!(e instanceof PatienceError)) throw e;
+    fail(`${name}: the header's rules are not usable: ${e.message}`);
+  }
   if (shard) {
     checkShard(shard);
     const slice = shardSlice(header.from, header.deals, shard);
@@ -359,7 +382,11 @@ export function scanResultFile(path: string, visit?: RecordVisitor, options: { d
     fail(`cannot read result file ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (e as Error).message}`);
   }
   try {
-    const fileBytes = fstatSync(fd).size;
+    // Linux opens a directory for reading (the read fails), and a device or a pipe has no end to scan to.
+    const stat = fstatSync(fd);
+    if (stat.isDirectory()) fail(`cannot read result file ${path}: it is a directory`);
+    if (!stat.isFile()) fail(`cannot read result file ${path}: not a regular file`);
+    const fileBytes = stat.size;
     let buf = new Uint8Array(Math.min(CHUNK_BYTES, Math.max(fileBytes, 16)));
     let bufFileOffset = 0; // file offset of buf[0]
     let bufLength = 0;
@@ -507,7 +534,11 @@ export class ResultWriter {
    * `path` (records copied from another file: all of them or none are there).
    */
   static create(path: string, header: ResultHeader, initial?: (write: (records: readonly Uint8Array[]) => void) => void): ResultWriter {
-    if (existsSync(path)) fail(`${path} already exists: continue it with --resume ${path}, or remove it first`);
+    if (path === '') fail('a result file needs a name (--out FILE)');
+    // lstat, not exists: a dangling link is there too, and renaming over it would drop it quietly.
+    const there = lstatSync(path, { throwIfNoEntry: false });
+    if (there?.isDirectory()) fail(`${path} is a directory: give the result file's own name (say ${join(path, 'run.msgpack')})`);
+    if (there !== undefined) fail(`${path} already exists: continue it with --resume ${path}, or remove it first`);
     // The header goes to a temporary file that is renamed into place, so a file under `path`
     // always has a whole header.
     const temp = `${path}.partial-${process.pid}`;

@@ -66,10 +66,11 @@ function readStart(args: DealArgs, source: string): Position {
 
 /** The position after the moves of file `path` (`--after`), each judged by the referee. */
 function playMoves(start: Position, path: string): Position {
+  if (path === '') throw new PatienceError('--after needs a file name, or - for standard input');
   const name = sourceName(path);
   let moves;
   try {
-    moves = parseMoves(readText(path, 'moves'), start);
+    moves = parseMoves(readText(path, 'moves', 'after'), start);
   } catch (e) {
     if (e instanceof PatienceError) throw new PatienceError(`--after ${name}: ${e.message}`);
     throw e;

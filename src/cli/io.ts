@@ -1,19 +1,49 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { PatienceError } from '../index';
 
-/** Reads a text file named on the command line; `-` reads standard input. */
-export function readText(path: string, what: string): string {
-  if (path === '') throw new PatienceError(`--${what} needs a file name, or - for standard input`);
+/** The most a position or a move list may take: far above any real one (a 52-card game's moves fit in a few KiB). */
+const MAX_TEXT_BYTES = 16 * 2 ** 20;
+
+/**
+ * Reads the text file of flag `--flag` (a `what` file); `-` reads standard input. A device or pipe
+ * with no end (/dev/zero) stops at MAX_TEXT_BYTES with an error rather than reading forever.
+ */
+export function readText(path: string, what: string, flag = what): string {
+  if (path === '') throw new PatienceError(`--${flag} needs a file name, or - for standard input`);
+  const where = path === '-' ? 'from standard input' : `file ${path}`;
+  let fd: number | undefined;
   try {
-    return readFileSync(path === '-' ? 0 : path, 'utf8');
+    fd = path === '-' ? 0 : openSync(path, 'r');
+    if (fstatSync(fd).isDirectory()) throw Object.assign(new Error('directory'), { code: 'EISDIR' });
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(1 << 16);
+      let n: number;
+      try {
+        n = readSync(fd, chunk, 0, chunk.length, null);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'EAGAIN') continue; // a non-blocking stdin with nothing yet
+        if ((e as NodeJS.ErrnoException).code === 'EOF') break;
+        throw e;
+      }
+      if (n === 0) break;
+      total += n;
+      if (total > MAX_TEXT_BYTES) throw new PatienceError(`cannot read ${what} ${where}: more than ${MAX_TEXT_BYTES / 2 ** 20} MiB, which no ${what} file is`);
+      chunks.push(chunk.subarray(0, n));
+    }
+    return Buffer.concat(chunks).toString('utf8');
   } catch (e) {
+    if (e instanceof PatienceError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     const why =
       code === 'ENOENT' ? 'no such file'
       : code === 'EISDIR' ? 'it is a directory'
       : code === 'EACCES' ? 'permission denied'
       : ((e as Error).message ?? String(e));
-    throw new PatienceError(`cannot read ${what} ${path === '-' ? 'from standard input' : `file ${path}`}: ${why}`);
+    throw new PatienceError(`cannot read ${what} ${where}: ${why}`);
+  } finally {
+    if (fd !== undefined && fd !== 0) closeSync(fd);
   }
 }
 

@@ -19,8 +19,11 @@ export function withLimitOptions<T>(yargs: Argv<T>): Argv<T & LimitArgs> {
 }
 
 function positive(flag: string, text: string, whole: boolean): number {
-  const value = Number(text.trim());
-  const ok = text.trim() !== '' && Number.isFinite(value) && value > 0 && (!whole || Number.isSafeInteger(value));
+  const t = text.trim();
+  const value = Number(t);
+  // Decimal, with an exponent if wanted (1e6); Number alone would also take 0x10, 0b11 and 0o7.
+  const decimal = /^(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t);
+  const ok = decimal && Number.isFinite(value) && value > 0 && (!whole || Number.isSafeInteger(value));
   if (!ok) throw new PatienceError(`bad --${flag} "${text}": expected ${whole ? 'a whole number' : 'a number'} above 0`);
   return value;
 }

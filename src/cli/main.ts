@@ -15,10 +15,13 @@ const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, '; ').trim()
  * in one line (PATIENCE_DEBUG=1 adds the stack).
  */
 export async function main(argv: string[]): Promise<void> {
-  // `patience solve ... | head` closes stdout early; that is not an error worth a stack trace.
+  // `patience solve ... | head` closes stdout early; that is not an error worth a stack trace. Any
+  // other failed write (a full disk: `> /dev/full`) is said in one line, exit 2 as for a file that
+  // cannot be read: the answer never reached the user, so no verdict's exit code may claim it did.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw e;
+    process.stderr.write(`patience: cannot write the output: ${oneLine(e.message)}\n`);
+    process.exit(EXIT.usage);
   });
   let exitCode: number = EXIT.ok;
   try {
@@ -36,9 +39,13 @@ export async function main(argv: string[]): Promise<void> {
       .exitProcess(false)
       // A flag given twice (--seed 1 --seed 2) is as contradictory as --seed with --deck. Variadic
       // positionals (`report <files..>`) are arrays by design.
-      .check((args) => {
+      .check((args, options: { boolean?: string[] }) => {
         const twice = Object.keys(args).find((key) => key !== '_' && key !== 'files' && key.length > 1 && Array.isArray(args[key]));
         if (twice !== undefined) throw new UsageError(`--${twice} is given more than once`);
+        checkSwitches(argv, new Set(options.boolean ?? []));
+        // Words after `--` are not read by any command: refused, not ignored.
+        const extra = args._.slice(1);
+        if (extra.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(String(extra[0]))}`);
         return true;
       }, true)
       .fail((message, error) => {
@@ -60,6 +67,27 @@ export async function main(argv: string[]): Promise<void> {
     exitCode = report(e);
   }
   process.exitCode = exitCode;
+}
+
+/**
+ * On/off flags as yargs leaves them unchecked: `--bases-out=1` would quietly turn the option off,
+ * and `--wrap --no-wrap` keep the last. Each is refused, as a value flag given twice is.
+ */
+function checkSwitches(argv: readonly string[], switches: ReadonlySet<string>): void {
+  const seen = new Map<string, string>();
+  for (const token of argv) {
+    if (token === '--') break;
+    const m = /^--(no-)?([^=]+)(=(.*))?$/.exec(token);
+    if (m === null) continue;
+    const name = switches.has(m[2]!) ? m[2]! : m[1] !== undefined && switches.has(`no-${m[2]}`) ? `no-${m[2]}` : undefined;
+    if (name === undefined) continue;
+    const value = m[4];
+    if (value !== undefined && value !== 'true' && value !== 'false') throw new UsageError(`--${m[1] ?? ''}${m[2]} is on or off and takes no value (not "=${value}")`);
+    const form = `--${m[1] ?? ''}${m[2]}`;
+    const before = seen.get(name);
+    if (before !== undefined) throw new UsageError(before === form ? `${form} is given more than once` : `${before} and ${form} contradict each other`);
+    seen.set(name, form);
+  }
 }
 
 function report(e: unknown): number {

@@ -43,7 +43,7 @@ export function formatRunSummary(s: RunSummary, run?: WinRateResult): string[] {
   const share = (n: number) => (s.deals > 0 ? `  ${formatPercent(n / s.deals, 2)}` : '');
   const w = String(s.deals).length;
   const count = (n: number) => String(n).padStart(w);
-  lines.push(`${s.game}${overridesText(s)}: ${s.deals} deals of ${range(s.start, s.end)}${s.shard ? ` (shard ${s.shard.index}/${s.shard.count} of deals ${s.from}-${s.from + s.runDeals - 1})` : ''}, ${limitsText(s.limits)}`);
+  lines.push(`${s.game}${overridesText(s)}: ${s.deals} ${s.deals === 1 ? 'deal' : 'deals'} of ${range(s.start, s.end)}${s.shard ? ` (shard ${s.shard.index}/${s.shard.count} of deals ${s.from}-${s.from + s.runDeals - 1})` : ''}, ${limitsText(s.limits)}`);
   for (const r of s.retriedFrom ?? []) {
     lines.push(`  retried     ${r.retried} undecided deals of ${r.file} (${limitsText(r.limits)}; ${ms(r.retriedMs)} spent on them there), ${r.kept} decided deals kept from it`);
   }

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Piscina } from 'piscina';
 import { CODE_ERROR } from '../analyze/records';
+import { fail } from '../errors';
 import type { Rules } from '../rules/rules';
 import type { SolveOptions } from '../search/types';
 import {
@@ -74,6 +75,20 @@ const BATCH_TARGET_MS = 250;
 const INLINE_SLICE_MS = 50;
 
 export const defaultWorkers = (): number => availableParallelism();
+
+/**
+ * The most worker threads a run may ask for. Each is a thread with its own V8 heap and search table;
+ * many thousands exhaust the process's address space before any deal is solved.
+ */
+export const MAX_WORKERS = 256;
+
+/** A worker count as given (0 or 1: the main thread), else a PatienceError naming it. */
+export function checkWorkers(workers: number): number {
+  if (typeof workers !== 'number' || !Number.isSafeInteger(workers) || workers < 0 || workers > MAX_WORKERS) {
+    fail(`bad worker count ${String(workers)}: expected a whole number from 0 to ${MAX_WORKERS} (0 or 1: the main thread)`);
+  }
+  return workers;
+}
 
 /** dist/worker.js: next to this module once bundled, or in the package's dist/ when running from src/ (tests). */
 export function findWorkerFile(): string {
@@ -143,7 +158,7 @@ function detailsMap(details: BatchDetails | undefined): Map<number, string | str
  * alone, then recorded as an error if it kills a worker again.
  */
 export async function solveDeals(options: SolveDealsOptions): Promise<SolveDealsResult> {
-  const workers = Math.max(0, Math.floor(options.workers ?? defaultWorkers()));
+  const workers = checkWorkers(options.workers ?? defaultWorkers());
   if (workers <= 1) return solveInline(options);
   return solveInPool(options, workers);
 }

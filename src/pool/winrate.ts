@@ -7,14 +7,14 @@ import { basename, resolve } from 'node:path';
 import { fail } from '../errors';
 import { checkDealNumber, MAX_DEAL_NUMBER } from '../cards/shuffle';
 import { CODE_UNWINNABLE, CODE_WINNABLE } from '../analyze/records';
-import { canonicalJson, DealBitmap, encodeRecord, makeHeader, PACKAGE_VERSION, type ResultHeader, ResultWriter, type RunLimits, scanResultFile } from '../analyze/result-file';
+import { canonicalJson, DealBitmap, encodeRecord, headerRules, makeHeader, PACKAGE_VERSION, type ResultHeader, ResultWriter, type RunLimits, scanResultFile } from '../analyze/result-file';
 import { restamped } from '../analyze/results';
 import { ROW_FIELDS, type TestFaults } from './batch';
 import { checkShard, MAX_RUN_DEALS, parseShard, type Shard, shardFromEnv } from '../analyze/shards';
 import { type RunSummary, SummaryBuilder } from '../analyze/summary';
-import { presetRules, resolveRules, type Rules, type RulesOptions, rulesToJson } from '../rules/rules';
+import { resolveRules, type Rules, type RulesOptions, rulesToJson } from '../rules/rules';
 import type { SolveOptions } from '../search/types';
-import { defaultWorkers, rangeSource, solveDeals } from './pool';
+import { checkWorkers, defaultWorkers, rangeSource, solveDeals } from './pool';
 import { defaultMemoryMiB } from './memory';
 
 export interface WinRateOptions {
@@ -155,7 +155,10 @@ function newRun(options: WinRateOptions): ResolvedRun {
   if (nodeLimit === null && timeLimitMs === null) timeLimitMs = DEFAULT_TIME_LIMIT_MS;
   const memoryMiB = positiveOrNull('memory', options.memoryMiB, false) ?? defaultMemoryMiB(options.workers ?? defaultWorkers());
   const limits: RunLimits = { nodeLimit, timeLimitMs, memoryMiB };
-  const header = makeHeader({ game: rules.game, rules: rulesToJson(rules), from, deals, shard: resolveShard(options), limits, saveSolutions: options.saveSolutions === true });
+  const shard = resolveShard(options);
+  // Past one deal a shard, some shards would have none: a run that solves nothing is a mistake.
+  if (shard !== null && shard.count > deals) fail(`${shard.count} shards of ${deals} deals leave some with no deal: use at most ${deals} shards`);
+  const header = makeHeader({ game: rules.game, rules: rulesToJson(rules), from, deals, shard, limits, saveSolutions: options.saveSolutions === true });
   return { header, limits: solveOptions(limits) };
 }
 
@@ -169,11 +172,7 @@ function solveOptions(l: RunLimits): SolveOptions {
 
 /** The Rules a header names (its `rules` is rulesToJson's, game included). */
 export function rulesOfHeader(header: ResultHeader): Rules {
-  // Only the options that differ from the preset are overrides (giving `draw` to canister is refused).
-  const preset = rulesToJson(presetRules(header.game));
-  const overrides: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(header.rules)) if (key !== 'game' && canonicalJson(value) !== canonicalJson(preset[key])) overrides[key] = value;
-  const rules = resolveRules(header.game, overrides);
+  const rules = headerRules(header);
   if (canonicalJson(rulesToJson(rules)) !== canonicalJson(header.rules)) {
     fail(`the rules in the result file do not match what this version makes of them: ${JSON.stringify(header.rules)}`);
   }
@@ -305,6 +304,7 @@ function startRetry(options: WinRateOptions, builder: SummaryBuilder): { header:
  */
 export async function winRate(options: WinRateOptions, callbacks: WinRateCallbacks = {}): Promise<WinRateResult> {
   const startedAt = performance.now();
+  if (options.workers !== undefined) checkWorkers(options.workers);
   if (options.out !== undefined && options.resume !== undefined) fail('give either a new result file (out) or one to resume, not both');
   if (options.retry !== undefined && options.resume !== undefined) fail('give either a file to retry or one to resume, not both (an interrupted retry is resumed from its own file)');
   const builder = new SummaryBuilder();

@@ -54,7 +54,7 @@ export function parsePlace(text: string): Place {
 }
 
 /** Splits "7H waste" or "waste" into an optional card and a place. */
-function parseEnd(text: string, what: string, whole: string): { card: Card; place: Place } {
+function parseEnd(text: string, what: string, said: string): { card: Card; place: Place } {
   const t = text.trim();
   const place = tryParsePlace(t);
   if (place) return { card: -1, place };
@@ -62,7 +62,7 @@ function parseEnd(text: string, what: string, whole: string): { card: Card; plac
   const card = m ? tryParseCard(m[1]!) : -1;
   const named = m ? tryParsePlace(m[2]!) : undefined;
   if (!m || card < 0 || !named) {
-    fail(`bad move "${whole}": cannot read the ${what} "${t}" (expected a card and a place, e.g. 7H waste or QS t1)`);
+    fail(`bad move ${said}: cannot read the ${what} ${JSON.stringify(t.length > 30 ? `${t.slice(0, 27)}...` : t)} (expected a card and a place, e.g. 7H waste or QS t1)`);
   }
   return { card, place: named };
 }
@@ -91,6 +91,8 @@ function cardAt(position: Position, place: Place, count: number): Card {
  */
 export function parseMove(text: string, position?: Position): Move {
   const whole = text.trim();
+  // The move as messages quote it: escaped and cut short, so a line of binary junk stays one short line.
+  const said = JSON.stringify(whole.length > 60 ? `${whole.slice(0, 57)}...` : whole);
   let t = whole.toLowerCase();
   if (t === 'deal') return { kind: 'deal' };
   if (t === 'redeal') return { kind: 'redeal' };
@@ -102,7 +104,7 @@ export function parseMove(text: string, position?: Position): Move {
     const card = m ? tryParseCard(m[1]!) : -1;
     const pile = m ? tryParsePlace(m[2]!) : undefined;
     if (!m || card < 0 || !pile || pile.area !== 'tableau') {
-      fail(`bad move "${whole}": the automatic fill must read like [KS reserve -> t4 auto]`);
+      fail(`bad move ${said}: the automatic fill must read like [KS reserve -> t4 auto]`);
     }
     autoFill = { card, pile: pile.index };
     t = t.slice(0, bracket.index).trim();
@@ -111,22 +113,22 @@ export function parseMove(text: string, position?: Position): Move {
   const countMatch = /\(\s*(\d+)\s*cards?\s*\)\s*$/.exec(t);
   if (countMatch) {
     count = Number(countMatch[1]);
-    if (count < 1) fail(`bad move "${whole}": a move takes at least one card`);
+    if (count < 1) fail(`bad move ${said}: a move takes at least one card`);
     t = t.slice(0, countMatch.index).trim();
   }
   const parts = t.split(/->|→/);
-  if (parts.length !== 2) fail(`bad move "${whole}": expected deal, redeal or CARD FROM -> TO, e.g. 7H waste -> t2`);
-  const source = parseEnd(parts[0]!, 'source', whole);
+  if (parts.length !== 2) fail(`bad move ${said}: expected deal, redeal or CARD FROM -> TO, e.g. 7H waste -> t2`);
+  const source = parseEnd(parts[0]!, 'source', said);
   const to = tryParsePlace(parts[1]!);
-  if (!to) fail(`bad move "${whole}": bad destination "${parts[1]!.trim()}" (expected t1, t2, ..., f or foundation)`);
+  if (!to) fail(`bad move ${said}: bad destination "${parts[1]!.trim()}" (expected t1, t2, ..., f or foundation)`);
 
   let card = source.card;
   const from = source.place;
   if (card < 0) {
-    if (!position) fail(`bad move "${whole}": name the card moved (e.g. 7H waste -> t2)`);
-    if (from.area === 'foundation') fail(`bad move "${whole}": name the foundation card moved (e.g. 5H f -> t2)`);
+    if (!position) fail(`bad move ${said}: name the card moved (e.g. 7H waste -> t2)`);
+    if (from.area === 'foundation') fail(`bad move ${said}: name the foundation card moved (e.g. 5H f -> t2)`);
     card = cardAt(position, from, count < 0 ? 1 : count);
-    if (card < 0) fail(`bad move "${whole}": there is no card to take at ${formatPlace(from)}`);
+    if (card < 0) fail(`bad move ${said}: there is no card to take at ${formatPlace(from)}`);
   }
   if (count < 0) {
     count = 1;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeMulti, encode } from '@msgpack/msgpack';
@@ -124,6 +124,28 @@ describe('result files', () => {
     const future = fresh('future');
     writeFileSync(future, encodeHeader({ ...header(), version: 9 }));
     expect(() => readResults(future)).toThrow(/written by a newer patience-solver .* result format 9/);
+  });
+
+  it('refuses a directory, a device, an impossible run and unusable rules in one line naming the file', () => {
+    expect(() => readResults(dir)).toThrow(new PatienceError(`cannot read result file ${dir}: it is a directory`));
+    expect(() => readResults('/dev/zero')).toThrow(new PatienceError('cannot read result file /dev/zero: not a regular file'));
+    const huge = fresh('huge');
+    writeFileSync(huge, encodeHeader({ ...header(), deals: 2 ** 40, end: 2 ** 40 }));
+    expect(() => readResults(huge)).toThrow(/: not a usable patience-solver result file: the header has a bad deals \(1099511627776: a run has 1 to 4294967295\)$/);
+    const drawZero = fresh('draw-zero');
+    writeFileSync(drawZero, encodeHeader({ ...header(), rules: { game: 'canfield', draw: 0 } }));
+    expect(() => readResults(drawZero)).toThrow(`${drawZero}: the header's rules are not usable: bad rules option draw: 0 (expected a whole number from 1 to 52)`);
+    const klondike = fresh('klondike');
+    writeFileSync(klondike, encodeHeader({ ...header(), game: 'klondike' }));
+    expect(() => readResults(klondike)).toThrow(new RegExp(`^${klondike}: the header's rules are not usable: unknown game "klondike"`));
+  });
+
+  it('refuses to create a result file without a name, over a directory or over a dangling link', () => {
+    expect(() => ResultWriter.create('', header())).toThrow('a result file needs a name (--out FILE)');
+    expect(() => ResultWriter.create(dir, header())).toThrow(`${dir} is a directory: give the result file's own name (say ${join(dir, 'run.msgpack')})`);
+    const link = fresh('dangling');
+    symlinkSync(join(dir, 'no-such-target'), link);
+    expect(() => ResultWriter.create(link, header())).toThrow(/already exists/);
   });
 
   it('carries the files a retry was made from in its header, and refuses a malformed list', () => {

@@ -1,5 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectUserError, runCli, scratchDir } from './run-cli';
+import { CLI, expectUserError, runCli, scratchDir } from './run-cli';
 
 const scratch = scratchDir();
 afterAll(() => scratch.cleanup());
@@ -123,5 +126,73 @@ describe('bad input gives one clear line and exit 2', () => {
     const version = await runCli(['--version']);
     expect(version.code).toBe(0);
     expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+});
+
+// Found by an adversarial sweep of the CLI (session 26): each of these once ran on quietly, hung,
+// or ended in a stack trace.
+describe('flags and files that once slipped through', () => {
+  it('an on/off flag given a value, or with its --no- form', async () => {
+    expectUserError(await runCli(['show', 'canfield', '--seed', '1', '--base', 'A', '--bases-out=1']), '--bases-out is on or off and takes no value (not "=1") (see patience --help)');
+    expectUserError(await runCli(['solve', 'canfield', '--seed', '1', '--json=yes']), '--json is on or off and takes no value (not "=yes") (see patience --help)');
+    expectUserError(await runCli(['show', 'canfield', '--seed', '1', '--wrap', '--no-wrap']), '--wrap and --no-wrap contradict each other (see patience --help)');
+    const on = await runCli(['show', 'canfield', '--seed', '1', '--base', 'A', '--bases-out=true']);
+    expect(on.code).toBe(0);
+    expect(on.stdout).toMatch(/foundations {2}C: AC {3}D: AD {3}H: AH {3}S: AS/);
+  });
+
+  it('options that contradict each other or would be dropped', async () => {
+    expectUserError(await runCli(['solve', 'canister', '--seed', '3', '--ranks', '3', '--piles', '4', '--verbose', '--moves-only']), /^patience: Arguments verbose and moves-only are mutually exclusive/);
+    expectUserError(await runCli(['solve', 'canfield', '--seed', '1', '--', 'extra']), 'unexpected argument "extra" (see patience --help)');
+    expectUserError(await runCli(['winrate', 'canfield', '--deals', '5', '--node-limit', '100', '--save-solutions']), '--save-solutions keeps the winning moves in the result file: give one with --out FILE');
+    expectUserError(await runCli(['winrate', 'canfield', '--deals', '20', '--node-limit', '100', '--shard', '21/21']), '21 shards of 20 deals leave some with no deal: use at most 20 shards');
+    expectUserError(await runCli(['winrate', 'canfield', '--deals', '20', '--workers', '100000']), 'bad worker count 100000: expected a whole number from 0 to 256 (0 or 1: the main thread)');
+  });
+
+  it('numbers are decimal', async () => {
+    expectUserError(await runCli(['solve', 'canfield', '--seed', '1', '--time-limit', '0x10']), 'bad --time-limit "0x10": expected a number above 0');
+    const sci = await runCli(['solve', 'british-canister', '--seed', '1', '--node-limit', '1e6']);
+    expect(sci.stderr).toBe('');
+    expect(sci.code).toBe(1);
+  });
+
+  it('files that are directories, endless, empty-named or too large to be what they claim', async () => {
+    const dir = join(scratch.dir, 'adir');
+    mkdirSync(dir);
+    expectUserError(await runCli(['report', dir]), `cannot read result file ${dir}: it is a directory`);
+    expectUserError(await runCli(['winrate', '--resume', dir]), `cannot read result file ${dir}: it is a directory`);
+    expectUserError(await runCli(['winrate', 'canfield', '--deals', '3', '--node-limit', '10', '--out', dir]), `${dir} is a directory: give the result file's own name (say ${join(dir, 'run.msgpack')})`);
+    expectUserError(await runCli(['show', '--position', '/dev/zero']), 'cannot read position file /dev/zero: more than 16 MiB, which no position file is');
+    expectUserError(await runCli(['verify', 'canfield', '--seed', '1', '--moves', '/dev/zero']), 'cannot read moves file /dev/zero: more than 16 MiB, which no moves file is');
+    expectUserError(await runCli(['report', '/dev/zero']), 'cannot read result file /dev/zero: not a regular file');
+    expectUserError(await runCli(['show', 'canfield', '--seed', '1', '--after', '']), '--after needs a file name, or - for standard input');
+    const junk = scratch.file('junk.txt', 'x'.repeat(500) + ' -> t1\n');
+    expectUserError(await runCli(['verify', 'canfield', '--seed', '1', '--moves', junk]), /^patience: .*junk\.txt: moves line 1: bad move "x{57}\.\.\.": cannot read the source "x{27}\.\.\." /);
+  });
+
+  it('the rules `games NAME` prints may be pasted into a position as they are', async () => {
+    for (const game of ['canister', 'canfield']) {
+      const position = JSON.parse((await runCli(['show', game, '--seed', '3', '--json'])).stdout) as Record<string, unknown>;
+      position.rules = JSON.parse((await runCli(['games', game])).stdout);
+      const shown = await runCli(['show', '--position', '-'], { input: JSON.stringify(position) });
+      expect(shown.stderr).toBe('');
+      expect(shown.stdout).toBe((await runCli(['show', game, '--seed', '3'])).stdout);
+    }
+    const canfield = JSON.parse((await runCli(['show', 'canfield', '--seed', '3', '--json'])).stdout) as Record<string, unknown>;
+    canfield.rules = { game: 'storehouse' };
+    expectUserError(await runCli(['show', '--position', '-'], { input: JSON.stringify(canfield) }), 'stdin: position: "rules" name the game "storehouse", but the position is "canfield"');
+  });
+
+  it('output that cannot be written (a full disk) is one line and exit 2, not a verdict', () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      for (const args of [['solve', 'canfield', '--seed', '1'], ['show', 'canfield', '--seed', '1']]) {
+        const r = spawnSync(process.execPath, [CLI, ...args], { stdio: ['ignore', full, 'pipe'], encoding: 'utf8' });
+        expect(r.stderr).toBe('patience: cannot write the output: ENOSPC: no space left on device, write\n');
+        expect(r.status).toBe(2);
+      }
+    } finally {
+      closeSync(full);
+    }
   });
 });

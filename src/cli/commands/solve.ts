@@ -23,6 +23,7 @@ export const solveCommand = defineCommand({
       .option('verbose', { alias: 'v', type: 'boolean', describe: 'print the position after each move' })
       .option('moves-only', { type: 'boolean', describe: 'print only the numbered moves (input for verify --moves)' })
       .conflicts('json', ['verbose', 'moves-only'])
+      .conflicts('verbose', 'moves-only')
       .example('$0 solve canfield --seed 1', 'solve canfield deal 1')
       .example('$0 solve canfield --seed 1 --draw 1 --time-limit 10', 'drawing one card, at most 10 seconds')
       .example('$0 solve --position p.json --json', 'a position from a file, as JSON'),

@@ -73,6 +73,9 @@ export const winrateCommand = defineCommand({
     if (args.saveSolutions) options.saveSolutions = true;
     if (args.shard !== undefined) options.shard = args.shard;
     if (args.shardCount !== undefined) options.shardCount = wholeFlag('shard-count', args.shardCount, 1);
+    if (options.saveSolutions && options.out === undefined && options.resume === undefined && options.retry === undefined) {
+      throw new PatienceError('--save-solutions keeps the winning moves in the result file: give one with --out FILE');
+    }
     if (options.resume === undefined && options.retry === undefined) {
       if (options.game === undefined) throw new PatienceError(`no game given: patience winrate <game> --deals N, with <game> one of ${PRESET_NAMES.join(', ')}`);
       if (options.deals === undefined) throw new PatienceError('no number of deals given: add --deals N');
