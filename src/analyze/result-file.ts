@@ -17,7 +17,7 @@ import { msgpackItemEnd as msgpackEnd } from './msgpack-scan';
 import { CODE_ERROR, CODE_WINNABLE, MAX_CODE } from './records';
 import { checkShard, MAX_RUN_DEALS, type Shard, shardSlice } from './shards';
 import { MAX_DEAL_NUMBER } from '../cards/shuffle';
-import { presetRules, resolveRules, type Rules, rulesToJson } from '../rules/rules';
+import { changedOptions, resolveRules, type Rules } from '../rules/rules';
 
 export const RESULT_FORMAT = 'patience-solver results';
 export const RESULT_VERSION = 1;
@@ -242,10 +242,7 @@ function parseShardField(v: unknown): Shard | null | undefined {
  * the options do not fit together.
  */
 export function headerRules(header: Pick<ResultHeader, 'game' | 'rules'>): Rules {
-  const preset = rulesToJson(presetRules(header.game));
-  const overrides: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(header.rules)) if (key !== 'game' && canonicalJson(value) !== canonicalJson(preset[key])) overrides[key] = value;
-  return resolveRules(header.game, overrides);
+  return resolveRules(header.game, changedOptions(header.game, header.rules));
 }
 
 /** Checks a decoded header; returns what is wrong, or the header. */

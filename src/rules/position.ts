@@ -12,7 +12,7 @@ import {
   tryParseRank,
 } from '../cards/card';
 import { fail } from '../errors';
-import { autoFillsFromReserve, changedOptions, deckSize, presetRules, PRESETS, resolveRules, type Rules, rulesToJson, stockSize } from './rules';
+import { autoFillsFromReserve, changedOptions, deckSize, PRESETS, resolveRules, type Rules, rulesToJson, stockSize } from './rules';
 import { cardOrder, fixedBase, isBuilt, rankAtOrder } from './order';
 
 /**
@@ -138,11 +138,9 @@ export function parsePosition(input: string | PositionJson | Record<string, unkn
   }
   // `patience games NAME` prints every option with the game: pasted as they are, the game must agree,
   // and options equal to the preset's are no overrides (a stockless game's draw is refused as one).
-  const { game: rulesGame, ...options } = (json.rules ?? {}) as Record<string, unknown>;
-  if (rulesGame !== undefined && rulesGame !== json.game) fail(`position: "rules" name the game ${JSON.stringify(rulesGame)}, but the position is ${JSON.stringify(json.game)}`);
-  const preset = rulesToJson(presetRules(json.game)) as Record<string, unknown>;
-  for (const key of Object.keys(options)) if (JSON.stringify(options[key]) === JSON.stringify(preset[key])) delete options[key];
-  const rules = resolveRules(json.game, options);
+  const given = (json.rules ?? {}) as Record<string, unknown>;
+  if (given.game !== undefined && given.game !== json.game) fail(`position: "rules" name the game ${JSON.stringify(given.game)}, but the position is ${JSON.stringify(json.game)}`);
+  const rules = resolveRules(json.game, changedOptions(json.game, given));
 
   // Read every card text first, so that a bad card is named before anything that depends on it.
   const tableauRaw = listOf(json.tableau, 'tableau');
