@@ -32,6 +32,7 @@ export {
   presetRules,
   rulesToJson,
   changedOptions,
+  validateRules,
   deckSize,
   stockSize,
 } from './rules/rules';

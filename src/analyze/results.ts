@@ -25,8 +25,16 @@ export interface ReadOptions {
  * it are kept and `warnings` says which record and what is wrong. Several files must be parts of one
  * estimate (same game, rules and limits, no deal in two files), as for mergeResults.
  */
+/** File names as given to readResults or mergeResults: a PatienceError unless a list of names. */
+function fileNames(paths: unknown, what: string): string[] {
+  const list = typeof paths === 'string' ? [paths] : Array.isArray(paths) ? [...(paths as unknown[])] : undefined;
+  if (list === undefined || !list.every((p) => typeof p === 'string')) fail(`${what} needs result file names, not ${String(paths)}`);
+  return list as string[];
+}
+
 export function readResults(paths: string | readonly string[], options: ReadOptions = {}): ResultSet {
-  const list = typeof paths === 'string' ? [paths] : [...paths];
+  if (typeof options !== 'object' || options === null) fail('readResults: options must be an object');
+  const list = fileNames(paths, 'readResults');
   if (list.length === 0) fail('no result files given');
   const table = new DealTable();
   const scans: Array<{ path: string; scan: ScanResult }> = [];
@@ -201,6 +209,9 @@ export interface MergeReport {
  * byte (their CRCs stay valid), file by file in deal order of the files.
  */
 export function mergeResults(paths: readonly string[], options: { out: string }): MergeReport {
+  if (typeof paths === 'string') fail('mergeResults needs a list of result files, not one name');
+  paths = fileNames(paths, 'mergeResults');
+  if (typeof options?.out !== 'string') fail('mergeResults needs { out: FILE }, the merged file to write');
   if (paths.length === 0) fail('merge needs result files to merge');
   const outKey = resolve(options.out);
   for (const p of paths) if (resolve(p) === outKey) fail(`the output ${options.out} is also an input`);

@@ -23,6 +23,7 @@ export function formatRank(rank: number): string {
 }
 
 export function formatCard(card: Card): string {
+  if (!Number.isInteger(card) || card < 0 || card >= 52) fail(`bad card code ${String(card)}: expected suit * 13 + rank, 0 to 51`);
   return RANKS[cardRank(card)]! + SUITS[cardSuit(card)]!;
 }
 
@@ -32,6 +33,7 @@ export function formatCards(cards: readonly Card[]): string {
 
 /** Parses a rank: A 2..9 T J Q K, also 10 and 1; case-insensitive. Returns -1 when it is not one. */
 export function tryParseRank(text: string): number {
+  if (typeof text !== 'string') return -1;
   const t = text.trim().toUpperCase();
   if (t === '10') return 9;
   if (t === '1') return 0;
@@ -47,6 +49,7 @@ export function parseRank(text: string): number {
 
 /** Parses a card such as `TD`, `10d`, `as`. Returns -1 when the text is not a card. */
 export function tryParseCard(text: string): Card {
+  if (typeof text !== 'string') return -1;
   const t = text.trim().toUpperCase();
   if (t.length < 2 || t.length > 3) return -1;
   const suit = SUITS.indexOf(t[t.length - 1]!);
@@ -73,6 +76,7 @@ export function orderedDeck(ranks = RANKS_PER_SUIT_MAX): Card[] {
  * every card of a `ranks`-per-suit deck exactly once.
  */
 export function parseDeck(text: string, ranks = RANKS_PER_SUIT_MAX): Card[] {
+  if (typeof text !== 'string') fail(`bad deck ${String(text)}: expected card codes as text, e.g. "AS 2S 3S ..."`);
   const words = text.split(/[\s,]+/).filter((w) => w.length > 0);
   const deck = words.map(parseCard);
   checkDeck(deck, ranks);

@@ -13,7 +13,8 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Piscina } from 'piscina';
 import { CODE_ERROR } from '../analyze/records';
 import { fail } from '../errors';
-import type { Rules } from '../rules/rules';
+import { type Rules, validateRules } from '../rules/rules';
+import { checkSolveOptions } from '../search/solver';
 import type { SolveOptions } from '../search/types';
 import {
   type BatchDetails,
@@ -102,6 +103,7 @@ export function findWorkerFile(): string {
 
 /** Deals start..end-1 minus those `done` says are finished. */
 export function rangeSource(start: number, end: number, done?: (deal: number) => boolean): DealSource {
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start) fail(`bad deal range ${String(start)} .. ${String(end)}: expected whole deal numbers, start <= end`);
   let cursor = start;
   let remaining = end - start;
   if (done) for (let d = start; d < end; d++) if (done(d)) remaining--;
@@ -158,6 +160,13 @@ function detailsMap(details: BatchDetails | undefined): Map<number, string | str
  * alone, then recorded as an error if it kills a worker again.
  */
 export async function solveDeals(options: SolveDealsOptions): Promise<SolveDealsResult> {
+  if (typeof options !== 'object' || options === null) fail('solveDeals needs its options: rules, limits, source and onResults');
+  // Checked once here: a bad limit would otherwise fail every deal, each recorded as an error.
+  validateRules(options.rules);
+  checkSolveOptions(options.limits);
+  if (typeof options.source?.next !== 'function') fail('solveDeals needs a deal source (rangeSource)');
+  if (typeof options.onResults !== 'function') fail('solveDeals needs an onResults function');
+  if (options.maxBatch !== undefined && (!Number.isSafeInteger(options.maxBatch) || options.maxBatch < 1)) fail(`bad maxBatch ${String(options.maxBatch)}: expected a whole number from 1`);
   const workers = checkWorkers(options.workers ?? defaultWorkers());
   if (workers <= 1) return solveInline(options);
   return solveInPool(options, workers);

@@ -149,7 +149,7 @@ function newRun(options: WinRateOptions): ResolvedRun {
   checkDealNumber(from);
   const deals = options.deals;
   if (!Number.isSafeInteger(deals) || deals < 1 || deals > MAX_RUN_DEALS) fail(`bad number of deals ${deals}: expected a whole number from 1 to ${MAX_RUN_DEALS}`);
-  if (from + deals - 1 > MAX_DEAL_NUMBER) fail(`deals ${from} .. ${from + deals - 1} go past the last deal number 2^53-1`);
+  if (deals - 1 > MAX_DEAL_NUMBER - from) fail(`deals ${from} .. ${from + deals - 1} go past the last deal number 2^53-1`);
   const nodeLimit = positiveOrNull('node limit', options.nodeLimit, true);
   let timeLimitMs = positiveOrNull('time limit', options.timeLimitMs, false);
   if (nodeLimit === null && timeLimitMs === null) timeLimitMs = DEFAULT_TIME_LIMIT_MS;
@@ -304,6 +304,10 @@ function startRetry(options: WinRateOptions, builder: SummaryBuilder): { header:
  */
 export async function winRate(options: WinRateOptions, callbacks: WinRateCallbacks = {}): Promise<WinRateResult> {
   const startedAt = performance.now();
+  if (typeof options !== 'object' || options === null) fail('winRate needs its options, e.g. { game: "canfield", deals: 1000 }');
+  if (typeof callbacks !== 'object' || callbacks === null) fail('winRate: callbacks must be an object');
+  for (const name of ['onStart', 'onProgress'] as const) if (callbacks[name] !== undefined && typeof callbacks[name] !== 'function') fail(`winRate: ${name} must be a function`);
+  for (const name of ['game', 'out', 'resume', 'retry'] as const) if (options[name] !== undefined && typeof options[name] !== 'string') fail(`bad ${name} ${String(options[name])}: expected text`);
   if (options.workers !== undefined) checkWorkers(options.workers);
   if (options.out !== undefined && options.resume !== undefined) fail('give either a new result file (out) or one to resume, not both');
   if (options.retry !== undefined && options.resume !== undefined) fail('give either a file to retry or one to resume, not both (an interrupted retry is resumed from its own file)');

@@ -1,6 +1,6 @@
 import { fail } from '../errors';
 import type { Move } from '../rules/move';
-import type { Position } from '../rules/position';
+import { type Position, validatePosition } from '../rules/position';
 import { applyMove, isWon, legalMoves } from './referee';
 
 /**
@@ -39,6 +39,8 @@ export function positionKey(p: Position): string {
 }
 
 export function bruteForce(start: Position, options: BruteForceOptions): BruteForceResult {
+  validatePosition(start);
+  if (typeof options !== 'object' || options === null) fail('bruteForce needs its options: { maxStates }');
   const { maxStates } = options;
   if (!Number.isInteger(maxStates) || maxStates < 1) fail(`bad maxStates ${maxStates}: expected a whole number from 1`);
   // Each state seen: its position, the state it was reached from and the move that did it.

@@ -285,6 +285,7 @@ export function checkMove(p: Position, move: Move): string | undefined {
   const fill = emptied >= 0 ? autoFillAfter(p, emptied) : undefined;
   if (move.autoFill !== undefined) {
     const given = move.autoFill;
+    if (typeof given !== 'object' || given === null) return `bad automatic fill ${String(given)}: expected { card, pile }`;
     if (!fill) return `no card fills a space automatically after this move, but the move says ${describeFill(given)}`;
     if (given.card !== fill.card || given.pile !== fill.pile) return `the automatic fill is ${describeFill(fill)}, not ${describeFill(given)}`;
   }
@@ -355,6 +356,7 @@ function safeFormat(move: Move): string {
  */
 export function replay(p: Position, moves: readonly Move[]): ReplayResult {
   validatePosition(p);
+  if (!Array.isArray(moves)) fail(`replay needs a list of moves, not ${String(moves)}`);
   let position = p;
   for (let i = 0; i < moves.length; i++) {
     const move = moves[i]!;

@@ -1,7 +1,8 @@
 import type { Move } from '../rules/move';
 import type { Position } from '../rules/position';
 import { positionKey } from './brute-force';
-import { applyMove, legalMoves } from './referee';
+import { fail } from '../errors';
+import { applyMove, legalMoves, replay } from './referee';
 
 /**
  * A winning line made shorter, never longer, with the referee's moves only: the shortest way from
@@ -19,6 +20,9 @@ import { applyMove, legalMoves } from './referee';
  * does it, and a win-rate run, which keeps the solver's line, does not.
  */
 export function shortenSolution(start: Position, moves: readonly Move[]): Move[] {
+  // The line must be one: every step below is taken on its word.
+  const played = replay(start, moves);
+  if (!played.legal) fail(`shortenSolution: move ${played.failedAt! + 1} of the line is illegal: ${played.reason}`);
   const line: Position[] = [start];
   for (const move of moves) line.push(applyMove(line[line.length - 1]!, move));
   const n = moves.length;

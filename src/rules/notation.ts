@@ -14,19 +14,24 @@ import type { Position } from './position';
 type CardMove = Extract<Move, { kind: 'move' }>;
 
 export function formatPlace(place: Place): string {
-  switch (place.area) {
+  switch (place?.area) {
     case 'tableau':
+      if (!Number.isInteger(place.index) || place.index < 0) fail(`bad place: tableau index ${String(place.index)}`);
       return `t${place.index + 1}`;
     case 'foundation':
       return 'f';
     case 'reserve':
     case 'waste':
       return place.area;
+    default:
+      return fail(`bad place ${JSON.stringify(place) ?? String(place)}: expected tableau, foundation, reserve or waste`);
   }
 }
 
 export function formatMove(move: Move): string {
+  if (typeof move !== 'object' || move === null) fail(`bad move ${String(move)}: expected a Move object`);
   if (move.kind === 'deal' || move.kind === 'redeal') return move.kind;
+  if (move.kind !== 'move') fail(`bad move: unknown kind ${JSON.stringify((move as { kind: unknown }).kind)}`);
   let text = `${formatCard(move.card)} ${formatPlace(move.from)} -> ${formatPlace(move.to)}`;
   if (move.count !== 1) text += ` (${move.count} cards)`;
   if (move.autoFill) text += ` [${formatCard(move.autoFill.card)} reserve -> t${move.autoFill.pile + 1} auto]`;
@@ -90,6 +95,7 @@ function cardAt(position: Position, place: Place, count: number): Card {
  * result is not checked for legality: that is the referee's job (applyMove, replay).
  */
 export function parseMove(text: string, position?: Position): Move {
+  if (typeof text !== 'string') fail(`bad move ${String(text)}: expected text such as "7H waste -> t2"`);
   const whole = text.trim();
   // The move as messages quote it: escaped and cut short, so a line of binary junk stays one short line.
   const said = JSON.stringify(whole.length > 60 ? `${whole.slice(0, 57)}...` : whole);
@@ -156,6 +162,7 @@ export function formatMoves(moves: readonly Move[]): string {
  * are parsed without a position. The public `parseMoves` (src/referee/referee.ts) supplies `advance`.
  */
 export function parseMoveLines(text: string, position?: Position, advance?: (p: Position, m: Move) => Position): Move[] {
+  if (typeof text !== 'string') fail(`bad move list ${String(text)}: expected text, one move a line`);
   const moves: Move[] = [];
   let current = position;
   text.split(/\r?\n/).forEach((raw, i) => {

@@ -12,7 +12,7 @@ import {
   tryParseRank,
 } from '../cards/card';
 import { fail } from '../errors';
-import { autoFillsFromReserve, changedOptions, deckSize, PRESETS, resolveRules, type Rules, rulesToJson, stockSize } from './rules';
+import { autoFillsFromReserve, changedOptions, deckSize, PRESETS, resolveRules, type Rules, rulesToJson, stockSize, validateRules } from './rules';
 import { cardOrder, fixedBase, isBuilt, rankAtOrder } from './order';
 
 /**
@@ -70,6 +70,9 @@ export const isWon = (p: Position): boolean => p.foundations.every((n) => n === 
 
 /** A deck order laid out as the rules say (see docs/rules.md), validated first. */
 export function dealFromDeck(rules: Rules, deck: readonly Card[]): Position {
+  validateRules(rules);
+  if (!Array.isArray(deck)) fail(`bad deck ${String(deck)}: expected a list of card codes`);
+  for (const c of deck) if (!Number.isInteger(c)) fail(`bad deck: ${JSON.stringify(c) ?? String(c)} is not a card code (suit * 13 + rank)`);
   if (deck.length !== deckSize(rules)) fail(`the deck has ${deck.length} cards; ${rules.game} with ${rules.ranks} ranks needs ${deckSize(rules)}`);
   const seen = new Set<Card>();
   for (const c of deck) {
@@ -206,10 +209,18 @@ export function parsePosition(input: string | PositionJson | Record<string, unkn
 
 /** Checks a position against its rules; throws a PatienceError naming the first problem found. */
 export function validatePosition(p: Position): void {
+  // The shape first, so that a hand-built position gets a message and not a TypeError.
+  if (typeof p !== 'object' || p === null) fail(`position: expected a position object, not ${String(p)}`);
+  const isCards = (v: unknown): boolean => Array.isArray(v);
+  for (const key of ['foundations', 'reserve', 'stock', 'waste'] as const) if (!isCards(p[key])) fail(`position: ${key} must be a list`);
+  if (!Array.isArray(p.tableau) || !p.tableau.every(isCards)) fail('position: tableau must be a list of piles, each a list of cards');
+  if (!Number.isSafeInteger(p.redealsUsed) || p.redealsUsed < 0) fail(`position: redealsUsed ${String(p.redealsUsed)} is not a count (a whole number from 0)`);
+  validateRules(p.rules);
   const { rules } = p;
   const where = new Map<Card, string>();
   const place = (card: Card, name: string) => {
-    if (card < 0 || card >= 52 || cardRank(card) >= rules.ranks) fail(`position: card ${formatCard(card)} (${name}) is not in a deck of ${rules.ranks} ranks per suit`);
+    if (!Number.isInteger(card)) fail(`position: ${name} holds ${JSON.stringify(card) ?? String(card)}, which is not a card code (suit * 13 + rank)`);
+    if (card < 0 || card >= 52 || cardRank(card) >= rules.ranks) fail(`position: card ${card >= 0 && card < 52 ? formatCard(card) : String(card)} (${name}) is not in a deck of ${rules.ranks} ranks per suit`);
     const before = where.get(card);
     if (before !== undefined) fail(`position: duplicate card ${formatCard(card)} (${before} and ${name})`);
     where.set(card, name);

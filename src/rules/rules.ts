@@ -166,7 +166,10 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
 export const PRESET_NAMES: readonly string[] = Object.keys(PRESETS);
 
 export function presetRules(game: string): Rules {
-  const preset = PRESETS[game.toLowerCase()];
+  if (typeof game !== 'string') fail(`bad game ${String(game)}: expected a game's name, one of ${PRESET_NAMES.join(', ')}`);
+  const key = game.toLowerCase();
+  // Own names only: "constructor" and "__proto__" are no games.
+  const preset = Object.hasOwn(PRESETS, key) ? PRESETS[key] : undefined;
   if (!preset) fail(`unknown game "${game}": expected one of ${PRESET_NAMES.join(', ')}`);
   return preset.rules;
 }
@@ -214,6 +217,7 @@ export function stockSize(rules: Rules): number {
  */
 export function resolveRules(game: string, options: RulesOptions | Record<string, unknown> = {}): Rules {
   const preset = presetRules(game);
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail(`bad rules options ${String(options)}: expected an object of rule options`);
   const o = options as Record<string, unknown>;
   for (const key of Object.keys(o)) {
     if (o[key] === undefined) continue;
@@ -302,7 +306,24 @@ export function rulesToJson(rules: Rules): Record<string, unknown> {
  */
 export function changedOptions(game: string, json: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const preset = rulesToJson(presetRules(game));
-  const out: Record<string, unknown> = {};
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) fail(`bad rules ${String(json)}: expected an object of rule options`);
+  // No prototype: a "__proto__" key read from JSON stays a key (refused as unknown), never a prototype.
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const key of Object.keys(json)) if (key !== 'game' && json[key] !== preset[key]) out[key] = json[key];
   return out;
+}
+
+/**
+ * Refuses a Rules object that resolveRules would not have made: an unknown game, a missing, extra or
+ * out-of-range option (a hand-built `{ ...rules, draw: 0 }`), so that no search runs under rules it
+ * cannot honour. What is wrong is named in one line.
+ */
+export function validateRules(rules: Rules): void {
+  if (typeof rules !== 'object' || rules === null) fail(`bad rules ${String(rules)}: expected the rules object resolveRules makes`);
+  const json = rulesToJson(rules);
+  const made = rulesToJson(resolveRules(rules.game, changedOptions(rules.game, json)));
+  for (const key of Object.keys(made)) {
+    if (!Object.hasOwn(json, key)) fail(`bad rules: ${key} is missing`);
+    if (JSON.stringify(json[key]) !== JSON.stringify(made[key])) fail(`bad rules: ${key} ${JSON.stringify(json[key])} is not a setting (resolveRules reads it as ${JSON.stringify(made[key])})`);
+  }
 }

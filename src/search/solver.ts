@@ -215,7 +215,20 @@ function checkSwitch(name: string, v: unknown): void {
 }
 
 /** The options filled in, each checked first: a library caller's mistake is a one-line PatienceError. */
+/** Checks solve options as a search would, before any is run (a pool's limits): a PatienceError naming what is wrong. */
+export function checkSolveOptions(options: SolveOptions): void {
+  resolveOptions(options, undefined);
+}
+
+const SOLVE_OPTIONS = new Set(['nodeLimit', 'timeLimitMs', 'restartNodes', 'memoryMiB', 'deadCheck', 'drawOneProof', 'stricterGame', 'onProgress']);
+
 function resolveOptions(base: SolveOptions, extra: SolveOptions | undefined): ResolvedSolveOptions {
+  for (const given of [base, extra]) {
+    if (given === undefined) continue;
+    if (typeof given !== 'object' || given === null || Array.isArray(given)) fail(`bad solve options ${String(given)}: expected an object such as { timeLimitMs: 10000 }`);
+    // A misspelt limit (nodeLimt) would otherwise run with no limit at all.
+    for (const key of Object.keys(given)) if (!SOLVE_OPTIONS.has(key)) fail(`unknown solve option "${key}": expected one of ${[...SOLVE_OPTIONS].join(', ')}`);
+  }
   const o = { ...base, ...extra };
   checkLimit('nodeLimit', o.nodeLimit, true);
   checkLimit('timeLimitMs', o.timeLimitMs, false);

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { formatCard, orderedDeck, parseDeck } from '../src/cards/card';
+import { SplitMix64 } from '../src/cards/shuffle';
+import { readResults, mergeResults } from '../src/analyze/results';
+import { rangeSource, solveDeals } from '../src/pool/pool';
+import { winRate } from '../src/pool/winrate';
+import { bruteForce } from '../src/referee/brute-force';
+import { replay } from '../src/referee/referee';
+import { shortenSolution } from '../src/referee/shorten';
+import { dealFromSeed } from '../src/rules/deal';
+import type { Move } from '../src/rules/move';
+import { formatMove } from '../src/rules/notation';
+import { dealFromDeck, parsePosition, type Position, validatePosition } from '../src/rules/position';
+import { PRESET_NAMES, presetRules, resolveRules, type Rules, validateRules } from '../src/rules/rules';
+import { solve } from '../src/search/solver';
+import { expectError } from './helpers';
+
+// Found by an adversarial sweep of the public API (session 26): each of these once gave a verdict for
+// a position no rules can play, looped forever, or threw a TypeError from inside.
+const R = resolveRules('canfield');
+const deal = dealFromSeed(R, 1); // winnable
+const hand = (change: Partial<Rules> | Record<string, unknown>): Rules => ({ ...R, ...change }) as Rules;
+
+describe('a hand-built position or rules the rules cannot play is refused, never searched', () => {
+  it('rules that resolveRules would not have made', () => {
+    expectError(() => validateRules(hand({ draw: 0 })), 'bad rules option draw: 0 (expected a whole number from 1 to 52)');
+    expectError(() => validateRules(hand({ ranks: '13' })), 'bad rules: ranks "13" is not a setting (resolveRules reads it as 13)');
+    expectError(() => validateRules(hand({ build: 'bogus' })), /^bad rules option build: "bogus"/);
+    expectError(() => validateRules(hand({ game: 'nope' })), /^unknown game "nope"/);
+    expectError(() => validateRules(hand({ extra: 1 })), /^unknown rules option "extra"/);
+    const { spaces: _, ...noSpaces } = R;
+    expectError(() => validateRules(noSpaces as Rules), 'bad rules: spaces is missing');
+    for (const game of PRESET_NAMES) expect(() => validateRules(resolveRules(game))).not.toThrow();
+    expect(() => validateRules(resolveRules('canister', { ranks: 5, piles: 3 }))).not.toThrow();
+    expect(() => validateRules(resolveRules('canfield', { draw: 1, redeals: 2, base: 'A' }))).not.toThrow();
+  });
+
+  it('positions with such rules, stray or fractional cards, or a bad redeal count', () => {
+    const bad: [Position, string | RegExp][] = [
+      [{ ...deal, rules: hand({ draw: 0 }) }, /^bad rules option draw: 0/],
+      [{ ...deal, redealsUsed: Number.NaN }, 'position: redealsUsed NaN is not a count (a whole number from 0)'],
+      [{ ...deal, redealsUsed: -5 }, 'position: redealsUsed -5 is not a count (a whole number from 0)'],
+      [{ ...deal, waste: [1.5] }, 'position: waste holds 1.5, which is not a card code (suit * 13 + rank)'],
+      [{ ...deal, reserve: [...deal.reserve, Number.NaN] }, 'position: reserve holds null, which is not a card code (suit * 13 + rank)'],
+      [{ ...deal, tableau: [deal.tableau[0]!, null as unknown as number[], deal.tableau[2]!, deal.tableau[3]!] }, 'position: tableau must be a list of piles, each a list of cards'],
+      [null as unknown as Position, 'position: expected a position object, not null'],
+    ];
+    for (const [p, message] of bad) {
+      expectError(() => validatePosition(p), message);
+      expectError(() => solve(p), message);
+      expectError(() => replay(p, []), message);
+      expectError(() => bruteForce(p, { maxStates: 10 }), message);
+    }
+    expectError(() => dealFromSeed(hand({ reserve: 60 }), 1), 'bad rules option reserve: 60 (expected a whole number from 0 to 52)');
+    expectError(() => dealFromDeck(R, [...orderedDeck().slice(1), Number.NaN]), 'bad deck: null is not a card code (suit * 13 + rank)');
+  });
+
+  it('a key "__proto__" or "constructor" is no option and no game', () => {
+    expectError(() => parsePosition('{"game":"canfield","rules":{"__proto__":{"draw":1}}}'), /^position: unknown rules option "__proto__"|^unknown rules option "__proto__"/);
+    expectError(() => presetRules('constructor'), /^unknown game "constructor"/);
+    expectError(() => resolveRules('__proto__'), /^unknown game "__proto__"/);
+  });
+});
+
+describe('misused calls throw one line naming the mistake', () => {
+  it('solve options that are not an object, or a misspelt one', () => {
+    expectError(() => solve(deal, { nodeLimt: 10 } as never), /^unknown solve option "nodeLimt": expected one of nodeLimit, /);
+    expectError(() => solve(deal, 'fast' as never), 'bad solve options fast: expected an object such as { timeLimitMs: 10000 }');
+  });
+
+  it('moves: a list that is not one, a malformed fill, an illegal line to shorten, a card code off the deck', () => {
+    expectError(() => replay(deal, null as never), 'replay needs a list of moves, not null');
+    const m: Move = { kind: 'move', card: deal.tableau[0]![0]!, count: 1, from: { area: 'tableau', index: 0 }, to: { area: 'foundation' } };
+    const r = replay(deal, [{ ...m, autoFill: null } as never]);
+    expect(r.legal).toBe(false);
+    expectError(() => shortenSolution(deal, [{ kind: 'redeal' }]), /^shortenSolution: move 1 of the line is illegal: the stock still has 34 card\(s\)/);
+    expectError(() => formatCard(52), 'bad card code 52: expected suit * 13 + rank, 0 to 51');
+    expectError(() => formatMove({ ...m, card: 99 }), 'bad card code 99: expected suit * 13 + rank, 0 to 51');
+    expectError(() => formatMove(null as never), 'bad move null: expected a Move object');
+    expectError(() => parseDeck(5 as never), /^bad deck 5: expected card codes as text/);
+  });
+
+  it('the shuffle refuses a bound no draw can meet, instead of looping forever', () => {
+    for (const n of [0, Number.NaN, 2 ** 40]) expectError(() => new SplitMix64(1).below(n), /^bad bound .*: expected a whole number from 1 to 2\^32$/);
+    expect(new SplitMix64(1).below(2 ** 32)).toBeGreaterThanOrEqual(0);
+  });
+
+  it('win-rate and pool options checked once, before any deal', async () => {
+    await expect(winRate({ game: 'canfield', from: 2 ** 53 - 1, deals: 2, nodeLimit: 10, workers: 0 })).rejects.toThrow(/^deals 9007199254740991 \.\. .* go past the last deal number 2\^53-1$/);
+    await expect(winRate(null as never)).rejects.toThrow('winRate needs its options, e.g. { game: "canfield", deals: 1000 }');
+    const base = { rules: R, limits: { nodeLimit: 100 }, source: rangeSource(1, 3), onResults: () => undefined, workers: 0 };
+    await expect(solveDeals({ ...base, limits: { nodeLimit: -1 } })).rejects.toThrow('bad nodeLimit -1: expected a whole number above 0');
+    await expect(solveDeals({ ...base, rules: hand({ draw: 0 }) })).rejects.toThrow(/^bad rules option draw: 0/);
+    await expect(solveDeals({ ...base, maxBatch: Number.NaN })).rejects.toThrow('bad maxBatch NaN: expected a whole number from 1');
+    expectError(() => rangeSource(1.5, 4), 'bad deal range 1.5 .. 4: expected whole deal numbers, start <= end');
+    expectError(() => readResults(null as never), 'readResults needs result file names, not null');
+    expectError(() => mergeResults(['a.msgpack'], {} as never), 'mergeResults needs { out: FILE }, the merged file to write');
+  });
+});
