@@ -75,7 +75,8 @@ const BATCH_TARGET_MS = 250;
 /** The main-thread path yields to the event loop this often, so an abort or progress gets through. */
 const INLINE_SLICE_MS = 50;
 
-export const defaultWorkers = (): number => availableParallelism();
+/** One worker a core (at most MAX_WORKERS, below). */
+export const defaultWorkers = (): number => Math.min(availableParallelism(), MAX_WORKERS);
 
 /**
  * The most worker threads a run may ask for. Each is a thread with its own V8 heap and search table;
