@@ -4,6 +4,9 @@
  * only when one is asked for.
  */
 
+import { fail } from '../errors';
+import { isObject, isWhole, shown } from './check';
+
 /** What became of one deal: the solver's verdict, or `error` when solving it threw. */
 export type DealVerdict = 'winnable' | 'unwinnable' | 'unknown' | 'error';
 /** Which limit left a deal unknown (`other`: a reason this version does not know). */
@@ -96,6 +99,12 @@ export function makeRecord(deal: number, code: number, nodes: number, ms: number
   return record;
 }
 
+function isMoveList(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  for (const m of v) if (typeof m !== 'string') return false;
+  return true;
+}
+
 /** Deal results in columns; grows as records are added. */
 export class DealTable {
   size = 0;
@@ -107,7 +116,18 @@ export class DealTable {
   /** Error messages and saved solutions, by row. */
   readonly details = new Map<number, string | string[]>();
 
+  /**
+   * Adds one row. The columns are checked as a result file's records are (deal, code, counts), with
+   * comparisons only: this runs once per deal read.
+   */
   add(deal: number, code: number, nodes: number, ms: number, solutionLength: number, detail?: string | string[]): void {
+    if (!isWhole(deal)) fail(`DealTable.add: bad deal ${shown(deal)}: expected a whole deal number, 0 or more`);
+    if (!Number.isInteger(code) || code < 0 || code > MAX_CODE) fail(`DealTable.add: bad code ${shown(code)} for deal ${deal}: expected a verdict code from 0 to ${MAX_CODE}`);
+    if (typeof nodes !== 'number' || !(nodes >= 0)) fail(`DealTable.add: bad nodes ${shown(nodes)} for deal ${deal}: expected a count, 0 or more`);
+    if (typeof ms !== 'number' || !(ms >= 0) || ms === Infinity) fail(`DealTable.add: bad ms ${shown(ms)} for deal ${deal}: expected a finite duration, 0 or more`);
+    if (!Number.isInteger(solutionLength) || solutionLength < 0 || solutionLength > 0xffffffff || (solutionLength > 0 && code !== CODE_WINNABLE)) {
+      fail(`DealTable.add: bad solutionLength ${shown(solutionLength)} for deal ${deal}: expected a whole number, above 0 only for a winnable deal`);
+    }
     if (this.size === this.deal.length) this.grow();
     const i = this.size++;
     this.deal[i] = deal;
@@ -119,11 +139,25 @@ export class DealTable {
   }
 
   addRecord(r: DealRecord): void {
+    if (!isObject(r)) fail(`DealTable.addRecord needs a DealRecord, not ${shown(r)}`);
+    const { verdict, reason, error, solution } = r;
+    if (verdict !== 'winnable' && verdict !== 'unwinnable' && verdict !== 'unknown' && verdict !== 'error') {
+      fail(`DealTable.addRecord: bad verdict ${shown(verdict)} for deal ${shown(r.deal)}: expected winnable, unwinnable, unknown or error`);
+    }
+    if (reason !== undefined && (verdict !== 'unknown' || (reason !== 'nodes' && reason !== 'time' && reason !== 'memory' && reason !== 'other'))) {
+      fail(`DealTable.addRecord: bad reason ${shown(reason)} for deal ${shown(r.deal)}: only an unknown verdict has one, nodes, time, memory or other`);
+    }
+    if (error !== undefined && (verdict !== 'error' || typeof error !== 'string')) fail(`DealTable.addRecord: bad error ${shown(error)} for deal ${shown(r.deal)}: only an error verdict has one, a message`);
+    if (solution !== undefined && (verdict !== 'winnable' || !isMoveList(solution))) {
+      fail(`DealTable.addRecord: bad solution ${shown(solution)} for deal ${shown(r.deal)}: only a winnable verdict has one, a list of moves`);
+    }
     this.add(r.deal, codeOf(r.verdict, r.reason), r.nodes, r.ms, r.solutionLength, r.verdict === 'error' ? r.error : r.solution);
   }
 
   record(i: number): DealRecord {
-    if (i < 0 || i >= this.size) throw new RangeError(`row ${i} of ${this.size}`);
+    if (!Number.isInteger(i) || i < 0 || i >= this.size) {
+      fail(`DealTable.record: bad row ${shown(i)}: ${this.size === 0 ? 'the table is empty' : `expected a whole number from 0 to ${this.size - 1}`}`);
+    }
     return makeRecord(this.deal[i]!, this.code[i]!, this.nodes[i]!, this.ms[i]!, this.solutionLength[i]!, this.details.get(i));
   }
 

@@ -13,6 +13,7 @@ import { crc32 } from 'node:zlib';
 import { Decoder, Encoder } from '@msgpack/msgpack';
 import pkg from '../../package.json';
 import { fail, PatienceError } from '../errors';
+import { isObject, isWhole, shown } from './check';
 import { msgpackItemEnd as msgpackEnd } from './msgpack-scan';
 import { CODE_ERROR, CODE_WINNABLE, MAX_CODE } from './records';
 import { checkShard, MAX_RUN_DEALS, type Shard, shardSlice } from './shards';
@@ -226,8 +227,6 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isWhole = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 const isLimit = (v: unknown): boolean => v === null || (typeof v === 'number' && v > 0);
 
 function parseShardField(v: unknown): Shard | null | undefined {
@@ -370,6 +369,10 @@ export class DealBitmap {
  * solutions (faster, less memory); `options.onHeader` sees the header before any record.
  */
 export function scanResultFile(path: string, visit?: RecordVisitor, options: { details?: boolean; onHeader?: (header: ResultHeader) => void } = {}): ScanResult {
+  if (typeof path !== 'string') fail(`scanResultFile needs a result file name, not ${shown(path)}`);
+  if (visit !== undefined && typeof visit !== 'function') fail(`scanResultFile: bad visit ${shown(visit)}: expected a function called with each record, or undefined`);
+  if (!isObject(options)) fail(`scanResultFile: bad options ${shown(options)}: expected an object`);
+  if (options.onHeader !== undefined && typeof options.onHeader !== 'function') fail(`scanResultFile: bad onHeader ${shown(options.onHeader)}: expected a function called with the header`);
   const wantDetails = options.details !== false;
   let fd: number;
   try {

@@ -1,5 +1,6 @@
 import { basename, resolve } from 'node:path';
 import { fail } from '../errors';
+import { isObject, isWhole, shown } from './check';
 import { DealTable, makeRecord, verdictOfCode, reasonOfCode } from './records';
 import { canonicalJson, type MergedInput, PACKAGE_VERSION, type ResultHeader, ResultWriter, scanResultFile, type ScanResult } from './result-file';
 import { formatDealRange, type Shard } from './shards';
@@ -33,7 +34,7 @@ function fileNames(paths: unknown, what: string): string[] {
 }
 
 export function readResults(paths: string | readonly string[], options: ReadOptions = {}): ResultSet {
-  if (typeof options !== 'object' || options === null) fail('readResults: options must be an object');
+  if (!isObject(options)) fail('readResults: options must be an object');
   const list = fileNames(paths, 'readResults');
   if (list.length === 0) fail('no result files given');
   const table = new DealTable();
@@ -46,8 +47,16 @@ export function readResults(paths: string | readonly string[], options: ReadOpti
   return { header: plan.header, files: list, table, warnings: plan.warnings };
 }
 
+/** Refuses anything but a result set as readResults makes it (a DealTable and a header). */
+function checkResultSet(set: unknown, what: string): asserts set is ResultSet {
+  if (!isObject(set)) fail(`${what} needs a result set (what readResults returns), not ${shown(set)}`);
+  if (!(set.table instanceof DealTable)) fail(`${what}: the result set's table is ${shown(set.table)}, not a DealTable (what readResults returns)`);
+  if (!isObject(set.header)) fail(`${what}: the result set's header is ${shown(set.header)}, not a result file header`);
+}
+
 /** The summary of the deals in `set`. */
 export function summarize(set: ResultSet): RunSummary {
+  checkResultSet(set, 'summarize');
   const builder = new SummaryBuilder();
   const t = set.table;
   for (let i = 0; i < t.size; i++) builder.add(t.deal[i]!, t.code[i]!, t.nodes[i]!, t.ms[i]!, t.details.get(i));
@@ -78,7 +87,12 @@ const shardText = (s: Shard | null): string => (s ? `shard ${s.index}/${s.count}
  * same way (refused otherwise), and reports stretches no file covers and unfinished files.
  */
 export function planMerge(files: ReadonlyArray<{ path: string; scan: ScanResult }>): MergePlan {
+  if (!Array.isArray(files)) fail(`planMerge needs a list of { path, scan } (scan: what scanResultFile returns), not ${shown(files)}`);
   if (files.length === 0) fail('no result files given');
+  files.forEach((f: unknown, i) => {
+    const problem = scanEntryProblem(f);
+    if (problem !== null) fail(`planMerge: bad files[${i}]: ${problem}`);
+  });
   const warnings: string[] = [];
   for (const f of files) warnings.push(...f.scan.warnings);
   const first = files[0]!;
@@ -187,6 +201,21 @@ export function planMerge(files: ReadonlyArray<{ path: string; scan: ScanResult 
   return { header, gaps, unfinished, warnings };
 }
 
+/** What is wrong with one entry of planMerge's list, or null: the parts of a scan planMerge reads. */
+function scanEntryProblem(f: unknown): string | null {
+  if (!isObject(f)) return `expected { path, scan }, not ${shown(f)}`;
+  if (typeof f.path !== 'string') return `its path is ${shown(f.path)}, not a file name`;
+  const scan = f.scan;
+  if (!isObject(scan)) return `its scan is ${shown(scan)}, not what scanResultFile returns`;
+  if (!isWhole(scan.records) || !Array.isArray(scan.warnings)) return 'its scan lacks records or warnings (use what scanResultFile returns)';
+  const h = scan.header;
+  if (!isObject(h)) return `its scan's header is ${shown(h)}, not a result file header`;
+  if (typeof h.game !== 'string' || !isObject(h.rules) || !isObject(h.limits)) return "its scan's header lacks the game, rules or limits";
+  if (!isWhole(h.from) || !isWhole(h.deals) || !isWhole(h.start) || !isWhole(h.end) || h.end < h.start) return "its scan's header has no whole deal range (from, deals, start, end)";
+  if (h.shard !== null && !(isObject(h.shard) && isWhole(h.shard.index) && isWhole(h.shard.count))) return "its scan's header has a bad shard";
+  return null;
+}
+
 /** A copy of a header stamped with this version and the current time (for a file derived from it). */
 export function restamped(h: ResultHeader): ResultHeader {
   return { ...h, packageVersion: PACKAGE_VERSION, createdAt: new Date().toISOString() };
@@ -253,7 +282,13 @@ function csvField(text: string): string {
  * deal, verdict, reason (for unknown), nodes, ms, solution_length, solution (moves joined by "; ",
  * when saved), error (the message, for error).
  */
-export function* csvLines(set: ResultSet): IterableIterator<string> {
+export function csvLines(set: ResultSet): IterableIterator<string> {
+  // Checked now, not at the first line read.
+  checkResultSet(set, 'csvLines');
+  return csvRows(set);
+}
+
+function* csvRows(set: ResultSet): IterableIterator<string> {
   yield CSV_COLUMNS.join(',');
   const t = set.table;
   for (const i of t.orderByDeal()) {

@@ -1,4 +1,5 @@
 import { fail } from '../errors';
+import { isObject, isWhole, shown } from './check';
 
 /**
  * Shards split one run's deal range into `count` disjoint contiguous slices, so that separate
@@ -49,6 +50,7 @@ export function checkShard(shard: Shard, what = 'shard'): Shard {
  */
 export function shardFromEnv(count: number, env: Record<string, string | undefined> = process.env): Shard {
   if (!Number.isSafeInteger(count) || count < 1) fail(`bad --shard-count ${count}: expected a whole number from 1 up`);
+  if (typeof env !== 'object' || env === null) fail(`shardFromEnv: bad env ${shown(env)}: expected an object of environment variables, such as process.env`);
   const whole = (name: string): number => {
     const text = env[name]!;
     if (!/^\s*\d+\s*$/.test(text)) fail(`bad ${name} "${text}" in the environment: expected a whole number`);
@@ -84,8 +86,12 @@ export function shardFromEnv(count: number, env: Record<string, string | undefin
  * sizes differ by at most one, the larger ones first.
  */
 export function shardSlice(from: number, deals: number, shard: Shard | null | undefined): DealSlice {
-  if (!shard) return { start: from, end: from + deals };
-  const { index, count } = shard;
+  if (!isWhole(from)) fail(`shardSlice: bad from ${shown(from)}: expected a whole deal number, 0 or more`);
+  if (!isWhole(deals)) fail(`shardSlice: bad deals ${shown(deals)}: expected a whole number, 0 or more`);
+  if (deals > 0 && deals - 1 > Number.MAX_SAFE_INTEGER - from) fail(`shardSlice: ${deals} deals from ${from} go past the last deal number 2^53-1`);
+  if (shard === null || shard === undefined) return { start: from, end: from + deals };
+  if (!isObject(shard)) fail(`shardSlice: bad shard ${shown(shard)}: expected { index, count } or null`);
+  const { index, count } = checkShard(shard, `shard ${shown(shard.index)}/${shown(shard.count)}`);
   const base = Math.floor(deals / count);
   const extra = deals % count;
   const k = index - 1;

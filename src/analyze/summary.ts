@@ -1,3 +1,5 @@
+import { fail } from '../errors';
+import { shown } from './check';
 import {
   CODE_ERROR,
   CODE_UNKNOWN_MEMORY,
@@ -186,11 +188,16 @@ export class SummaryBuilder {
 
 /** "71.24%" with enough decimals for the interval's width. */
 export function formatPercent(fraction: number, decimals = 2): string {
+  if (typeof fraction !== 'number' || !Number.isFinite(fraction)) fail(`formatPercent: bad fraction ${shown(fraction)}: expected a finite number (0.5 for 50%)`);
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 100) fail(`formatPercent: bad decimals ${shown(decimals)}: expected a whole number from 0 to 100`);
   return `${(fraction * 100).toFixed(decimals)}%`;
 }
 
 /** Decimals that show an interval of this width: two significant digits of its half-width. */
 export function percentDecimals(interval: readonly [number, number]): number {
+  if (!Array.isArray(interval) || interval.length !== 2 || !Number.isFinite(interval[0]) || !Number.isFinite(interval[1]) || interval[0] > interval[1]) {
+    fail(`percentDecimals: bad interval ${Array.isArray(interval) && interval.length === 2 ? `[${interval.map(shown).join(', ')}]` : shown(interval)}: expected [low, high], two finite numbers with low <= high`);
+  }
   const halfPct = ((interval[1] - interval[0]) / 2) * 100;
   if (!(halfPct > 0)) return 2;
   return Math.min(4, Math.max(1, 1 - Math.floor(Math.log10(halfPct))));

@@ -4,6 +4,9 @@
  * where the normal approximation (p ± z·sqrt(p(1-p)/n)) gives bounds outside [0, 1].
  */
 
+import { fail } from '../errors';
+import { isWhole, shown } from './check';
+
 /** The two-sided 95% normal quantile, Φ⁻¹(0.975). */
 export const Z_95 = 1.959963984540054;
 
@@ -12,9 +15,18 @@ export const Z_95 = 1.959963984540054;
  * With no trials nothing is known, so the interval is [0, 1].
  */
 export function wilsonInterval(successes: number, trials: number, z = Z_95): [number, number] {
-  if (!(trials >= 0) || !(successes >= 0) || successes > trials) {
-    throw new RangeError(`wilsonInterval: need 0 <= successes (${successes}) <= trials (${trials})`);
-  }
+  if (!isWhole(trials)) fail(`wilsonInterval: bad trials ${shown(trials)}: expected a whole number, 0 or more`);
+  if (!isWhole(successes) || successes > trials) fail(`wilsonInterval: bad successes ${shown(successes)}: expected a whole number from 0 to trials (${trials})`);
+  checkZ(z, 'wilsonInterval');
+  return wilson(successes, trials, z);
+}
+
+function checkZ(z: number, what: string): void {
+  if (typeof z !== 'number' || !(z > 0) || !Number.isFinite(z)) fail(`${what}: bad z ${shown(z)}: expected a normal quantile above 0 (Z_95 = 1.96 for 95%)`);
+}
+
+/** The interval for checked arguments. */
+function wilson(successes: number, trials: number, z: number): [number, number] {
   if (trials === 0) return [0, 1];
   const p = successes / trials;
   const z2 = z * z;
@@ -34,5 +46,10 @@ export function wilsonInterval(successes: number, trials: number, z = Z_95): [nu
  * the undecided deals turn out to be, which is how the published figures (Blake & Gent) are stated.
  */
 export function winRateInterval(won: number, undecided: number, trials: number, z = Z_95): [number, number] {
-  return [wilsonInterval(won, trials, z)[0], wilsonInterval(won + undecided, trials, z)[1]];
+  if (!isWhole(trials)) fail(`winRateInterval: bad trials ${shown(trials)}: expected a whole number, 0 or more`);
+  if (!isWhole(won)) fail(`winRateInterval: bad won ${shown(won)}: expected a whole number, 0 or more`);
+  if (!isWhole(undecided)) fail(`winRateInterval: bad undecided ${shown(undecided)}: expected a whole number, 0 or more`);
+  if (won + undecided > trials) fail(`winRateInterval: won (${won}) + undecided (${undecided}) is more than trials (${trials})`);
+  checkZ(z, 'winRateInterval');
+  return [wilson(won, trials, z)[0], wilson(won + undecided, trials, z)[1]];
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { wilsonInterval, winRateInterval } from '../../src/analyze/wilson';
+import { expectError } from '../helpers';
 
 describe('wilsonInterval', () => {
   // Newcombe (1998), "Two-sided confidence intervals for the single proportion", Table I, method 3
@@ -25,8 +26,25 @@ describe('wilsonInterval', () => {
 
   it('is [0, 1] with no trials and refuses impossible counts', () => {
     expect(wilsonInterval(0, 0)).toEqual([0, 1]);
-    expect(() => wilsonInterval(3, 2)).toThrow(RangeError);
-    expect(() => wilsonInterval(-1, 2)).toThrow(RangeError);
+    expectError(() => wilsonInterval(3, 2), 'wilsonInterval: bad successes 3: expected a whole number from 0 to trials (2)');
+    expectError(() => wilsonInterval(-1, 2), 'wilsonInterval: bad successes -1');
+  });
+
+  it('refuses counts that are not whole, finite numbers and a z that is not above 0, naming the argument', () => {
+    expectError(() => wilsonInterval(5, 3), 'bad successes 5');
+    expectError(() => wilsonInterval(NaN, 3), 'bad successes NaN');
+    expectError(() => wilsonInterval(1.5, 3), 'bad successes 1.5');
+    expectError(() => wilsonInterval(1, Infinity), 'wilsonInterval: bad trials Infinity: expected a whole number, 0 or more');
+    expectError(() => wilsonInterval(Infinity, Infinity), 'bad trials Infinity');
+    expectError(() => wilsonInterval(1, 2.5), 'bad trials 2.5');
+    expectError(() => wilsonInterval('1' as unknown as number, '3' as unknown as number), 'bad trials "3"');
+    expectError(() => wilsonInterval(1, 3, -2), 'wilsonInterval: bad z -2: expected a normal quantile above 0');
+    expectError(() => wilsonInterval(1, 3, 0), 'bad z 0');
+    expectError(() => wilsonInterval(1, 3, NaN), 'bad z NaN');
+    expectError(() => wilsonInterval(1, 3, Infinity), 'bad z Infinity');
+    // A z given as a parameter still works.
+    const [lo, hi] = wilsonInterval(1, 3, 1);
+    expect(lo).toBeLessThan(hi);
   });
 
   it('holds the observed rate, stays in [0, 1], and narrows as trials grow', () => {
@@ -50,6 +68,17 @@ describe('winRateInterval (undecided deals counted as lost, and as won)', () => 
   it('is the Wilson low end with unknowns lost and the high end with them won', () => {
     expect(winRateInterval(700, 50, 1000)).toEqual([wilsonInterval(700, 1000)[0], wilsonInterval(750, 1000)[1]]);
     expect(winRateInterval(700, 0, 1000)).toEqual(wilsonInterval(700, 1000));
+  });
+
+  it('refuses bad counts and z in one line naming the argument', () => {
+    expectError(() => winRateInterval(5, 5, 6), 'winRateInterval: won (5) + undecided (5) is more than trials (6)');
+    expectError(() => winRateInterval(1, -1, 6), 'winRateInterval: bad undecided -1: expected a whole number, 0 or more');
+    expectError(() => winRateInterval(NaN, 0, 6), 'winRateInterval: bad won NaN');
+    expectError(() => winRateInterval(1, 0.5, 6), 'bad undecided 0.5');
+    expectError(() => winRateInterval(1, 0, -6), 'winRateInterval: bad trials -6');
+    expectError(() => winRateInterval(1, 0, Infinity), 'bad trials Infinity');
+    expectError(() => winRateInterval(1, 0, 6, -2), 'winRateInterval: bad z -2');
+    expect(winRateInterval(0, 0, 0)).toEqual([0, 1]);
   });
 
   it('spans the interval of every way the unknown deals could turn out', () => {
