@@ -200,7 +200,9 @@ describe('retrying the undecided deals of a file at higher limits', () => {
     const direct = await runToFile({ ...low, ...high, out: fresh('high') });
     const out = fresh('retry-stopped');
     const controller = new AbortController();
-    const stopped = await winRate({ retry: first.result.file!, ...high, workers: 2, out }, { signal: controller.signal, onProgress: () => controller.abort() });
+    // One deal a batch, so that deals are still unsent when the first result stops the run, however
+    // the batches would be sized on a busy machine (a retry of a few deals fits in the first batches).
+    const stopped = await winRate({ retry: first.result.file!, ...high, workers: 2, maxBatch: 1, out }, { signal: controller.signal, onProgress: () => controller.abort() });
     expect(stopped.interrupted).toBe(true);
     const resumed = await winRate({ resume: out, workers: 2 });
     expect(resumed).toMatchObject({ deals: 200, complete: true, won: direct.result.won });
