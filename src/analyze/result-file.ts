@@ -7,7 +7,7 @@
  * So any MessagePack reader can read the file, a torn last record (kill -9, power loss) is told apart
  * from a whole one, and a flipped byte anywhere is caught instead of being counted as a result.
  */
-import { closeSync, fstatSync, fsyncSync, lstatSync, openSync, readSync, renameSync, truncateSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsyncSync, lstatSync, openSync, statSync, readSync, renameSync, truncateSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { Decoder, Encoder } from '@msgpack/msgpack';
@@ -286,6 +286,7 @@ function parseHeader(value: unknown, name: string): ResultHeader {
   }
   if (shard) {
     checkShard(shard);
+    if (shard.count > header.deals) bad(`says shard ${shard.index}/${shard.count} of a run of ${header.deals} deals: some shards would have none`);
     const slice = shardSlice(header.from, header.deals, shard);
     if (slice.start !== header.start || slice.end !== header.end) bad(`says shard ${shard.index}/${shard.count} but its deals are not that shard's`);
   }
@@ -376,8 +377,12 @@ export function scanResultFile(path: string, visit?: RecordVisitor, options: { d
   const wantDetails = options.details !== false;
   let fd: number;
   try {
+    // Looked at before opening: opening a pipe with no writer blocks for good, signals unheard.
+    const kind = statSync(path);
+    if (!kind.isFile() && !kind.isDirectory()) fail(`cannot read result file ${path}: not a regular file`);
     fd = openSync(path, 'r');
   } catch (e) {
+    if (e instanceof PatienceError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     fail(`cannot read result file ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (e as Error).message}`);
   }
@@ -536,7 +541,12 @@ export class ResultWriter {
   static create(path: string, header: ResultHeader, initial?: (write: (records: readonly Uint8Array[]) => void) => void): ResultWriter {
     if (path === '') fail('a result file needs a name (--out FILE)');
     // lstat, not exists: a dangling link is there too, and renaming over it would drop it quietly.
-    const there = lstatSync(path, { throwIfNoEntry: false });
+    let there;
+    try {
+      there = lstatSync(path, { throwIfNoEntry: false });
+    } catch (e) {
+      fail(`cannot create result file ${path}: ${(e as Error).message}`); // ENOTDIR, ENAMETOOLONG, ...
+    }
     if (there?.isDirectory()) fail(`${path} is a directory: give the result file's own name (say ${join(path, 'run.msgpack')})`);
     if (there !== undefined) fail(`${path} already exists: continue it with --resume ${path}, or remove it first`);
     // The header goes to a temporary file that is renamed into place, so a file under `path`

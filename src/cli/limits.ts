@@ -32,6 +32,10 @@ export function limitsFromArgs(args: LimitArgs): SolveOptions {
   const limits: SolveOptions = {};
   if (args.timeLimit !== undefined) limits.timeLimitMs = positive('time-limit', args.timeLimit, false) * 1000;
   if (args.nodeLimit !== undefined) limits.nodeLimit = positive('node-limit', args.nodeLimit, true);
-  if (args.memory !== undefined) limits.memoryMiB = positive('memory', args.memory, false);
+  if (args.memory !== undefined) {
+    limits.memoryMiB = positive('memory', args.memory, false);
+    // Under a MiB no deal gets past its first nodes: a typo (1e-9 for 1e9), not a budget.
+    if (limits.memoryMiB < 1) throw new PatienceError(`bad --memory "${args.memory}": expected MiB, at least 1`);
+  }
   return limits;
 }

@@ -39,10 +39,10 @@ export async function main(argv: string[]): Promise<void> {
       .exitProcess(false)
       // A flag given twice (--seed 1 --seed 2) is as contradictory as --seed with --deck. Variadic
       // positionals (`report <files..>`) are arrays by design.
-      .check((args, options: { boolean?: string[] }) => {
+      .check((args, options: FlagNames) => {
         const twice = Object.keys(args).find((key) => key !== '_' && key !== 'files' && key.length > 1 && Array.isArray(args[key]));
         if (twice !== undefined) throw new UsageError(`--${twice} is given more than once`);
-        checkSwitches(argv, new Set(options.boolean ?? []));
+        checkSwitches(argv, options);
         // Words after `--` are not read by any command: refused, not ignored.
         const extra = args._.slice(1);
         if (extra.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(String(extra[0]))}`);
@@ -69,24 +69,58 @@ export async function main(argv: string[]): Promise<void> {
   process.exitCode = exitCode;
 }
 
+/** The option names yargs reports to a check: on/off flags, value flags, and short aliases. */
+interface FlagNames {
+  boolean?: string[];
+  string?: string[];
+  alias?: Record<string, string[]>;
+}
+
 /**
- * On/off flags as yargs leaves them unchecked: `--bases-out=1` would quietly turn the option off,
- * and `--wrap --no-wrap` keep the last. Each is refused, as a value flag given twice is.
+ * Flags as yargs leaves them unchecked: `--bases-out=1` (or `--basesOut=1`) would quietly turn the
+ * option off, `--wrap --no-wrap` keep the last, `-vv` count twice, and `--no-seed` hand the command
+ * `false` for a value. Each is refused, as a value flag given twice is.
  */
-function checkSwitches(argv: readonly string[], switches: ReadonlySet<string>): void {
+function checkSwitches(argv: readonly string[], names: FlagNames): void {
+  const switches = new Set(names.boolean ?? []);
+  const values = new Set(names.string ?? []);
+  const long = new Map<string, string>(); // short alias -> its long name
+  for (const [name, aliases] of Object.entries(names.alias ?? {})) for (const a of aliases) if (a.length === 1) long.set(a, name);
+  const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
   const seen = new Map<string, string>();
+  const note = (name: string, form: string) => {
+    const before = seen.get(name);
+    if (before !== undefined) {
+      const contradict = before.startsWith('--no-') !== form.startsWith('--no-');
+      throw new UsageError(contradict ? `${before} and ${form} contradict each other` : before === form ? `${form} is given more than once` : `${form} is given more than once (as ${before} and ${form})`);
+    }
+    seen.set(name, form);
+  };
   for (const token of argv) {
     if (token === '--') break;
+    const short = /^-([a-zA-Z]+)(=.*)?$/.exec(token);
+    if (short !== null) {
+      for (const letter of short[1]!) {
+        const name = long.get(letter);
+        if (name === undefined || !switches.has(name)) continue;
+        if (short[2] !== undefined) throw new UsageError(`-${letter} is on or off and takes no value (not "${short[2]}")`);
+        note(name, `-${letter}`);
+      }
+      continue;
+    }
     const m = /^--(no-)?([^=]+)(=(.*))?$/.exec(token);
     if (m === null) continue;
-    const name = switches.has(m[2]!) ? m[2]! : m[1] !== undefined && switches.has(`no-${m[2]}`) ? `no-${m[2]}` : undefined;
+    const negated = m[1] !== undefined;
+    const bare = kebab(m[2]!);
+    const form = `--${m[1] ?? ''}${m[2]}`;
+    if (negated && !switches.has(`no-${bare}`) && (values.has(bare) || values.has(m[2]!))) {
+      throw new UsageError(`--${bare} takes a value and has no --no- form (leave it out instead)`);
+    }
+    const name = switches.has(bare) ? bare : negated && switches.has(`no-${bare}`) ? `no-${bare}` : undefined;
     if (name === undefined) continue;
     const value = m[4];
-    if (value !== undefined && value !== 'true' && value !== 'false') throw new UsageError(`--${m[1] ?? ''}${m[2]} is on or off and takes no value (not "=${value}")`);
-    const form = `--${m[1] ?? ''}${m[2]}`;
-    const before = seen.get(name);
-    if (before !== undefined) throw new UsageError(before === form ? `${form} is given more than once` : `${before} and ${form} contradict each other`);
-    seen.set(name, form);
+    if (value !== undefined && value !== 'true' && value !== 'false') throw new UsageError(`${form} is on or off and takes no value (not "=${value}")`);
+    note(name, form);
   }
 }
 

@@ -104,7 +104,8 @@ export function findWorkerFile(): string {
 
 /** Deals start..end-1 minus those `done` says are finished. */
 export function rangeSource(start: number, end: number, done?: (deal: number) => boolean): DealSource {
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start) fail(`bad deal range ${String(start)} .. ${String(end)}: expected whole deal numbers, start <= end`);
+  // `end` is exclusive, so it may be one past the last deal number, 2^53.
+  if (!Number.isSafeInteger(start) || !Number.isInteger(end) || end > 2 ** 53 || start < 0 || end < start) fail(`bad deal range ${String(start)} .. ${String(end)}: expected whole deal numbers, start <= end`);
   let cursor = start;
   let remaining = end - start;
   if (done) for (let d = start; d < end; d++) if (done(d)) remaining--;

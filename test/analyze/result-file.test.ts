@@ -135,6 +135,9 @@ describe('result files', () => {
     const drawZero = fresh('draw-zero');
     writeFileSync(drawZero, encodeHeader({ ...header(), rules: { game: 'canfield', draw: 0 } }));
     expect(() => readResults(drawZero)).toThrow(`${drawZero}: the header's rules are not usable: bad rules option draw: 0 (expected a whole number from 1 to 52)`);
+    const emptyShard = fresh('empty-shard');
+    writeFileSync(emptyShard, encodeHeader(header({ deals: 2, shard: { index: 5, count: 1000 } })));
+    expect(() => readResults(emptyShard)).toThrow(/the header says shard 5\/1000 of a run of 2 deals: some shards would have none$/);
     const klondike = fresh('klondike');
     writeFileSync(klondike, encodeHeader({ ...header(), game: 'klondike' }));
     expect(() => readResults(klondike)).toThrow(new RegExp(`^${klondike}: the header's rules are not usable: unknown game "klondike"`));

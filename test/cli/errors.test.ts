@@ -141,6 +141,22 @@ describe('flags and files that once slipped through', () => {
     expect(on.stdout).toMatch(/foundations {2}C: AC {3}D: AD {3}H: AH {3}S: AS/);
   });
 
+  it('any spelling of a flag: camelCase, short aliases, and the --no- form of a value flag', async () => {
+    expectUserError(await runCli(['show', 'canfield', '--seed', '1', '--base', 'A', '--basesOut=1']), '--basesOut is on or off and takes no value (not "=1") (see patience --help)');
+    expectUserError(await runCli(['show', 'canfield', '--seed', '1', '--base', 'A', '--basesOut', '--no-bases-out']), '--basesOut and --no-bases-out contradict each other (see patience --help)');
+    expectUserError(await runCli(['solve', 'canister', '--seed', '3', '--ranks', '3', '--piles', '4', '-vv']), '-v is given more than once (see patience --help)');
+    expectUserError(await runCli(['solve', 'canister', '--seed', '3', '--ranks', '3', '--piles', '4', '-v', '--verbose']), '--verbose is given more than once (as -v and --verbose) (see patience --help)');
+    expectUserError(await runCli(['solve', 'canister', '--seed', '3', '--ranks', '3', '--piles', '4', '-v=1']), '-v is on or off and takes no value (not "=1") (see patience --help)');
+    expectUserError(await runCli(['show', 'canfield', '--no-seed']), '--seed takes a value and has no --no- form (leave it out instead) (see patience --help)');
+    expectUserError(await runCli(['winrate', 'canfield', '--deals', '3', '--no-workers']), '--workers takes a value and has no --no- form (leave it out instead) (see patience --help)');
+    expectUserError(await runCli(['solve', 'canfield', '--seed', '1', '--memory', '1e-9']), 'bad --memory "1e-9": expected MiB, at least 1');
+    const verbose = await runCli(['solve', 'canister', '--seed', '3', '--ranks', '3', '--piles', '4', '-v']);
+    expect(verbose.stderr).toBe('');
+    const last = await runCli(['winrate', 'canfield', '--deals', '1', '--from', '9007199254740991', '--node-limit', '10', '--workers', '0']);
+    expect(last.stderr).toBe('');
+    expect(last.stdout).toMatch(/^canfield: 1 deal of deal 9007199254740991, node limit 10/);
+  });
+
   it('options that contradict each other or would be dropped', async () => {
     expectUserError(await runCli(['solve', 'canister', '--seed', '3', '--ranks', '3', '--piles', '4', '--verbose', '--moves-only']), /^patience: Arguments verbose and moves-only are mutually exclusive/);
     expectUserError(await runCli(['solve', 'canfield', '--seed', '1', '--', 'extra']), 'unexpected argument "extra" (see patience --help)');
@@ -165,6 +181,12 @@ describe('flags and files that once slipped through', () => {
     expectUserError(await runCli(['show', '--position', '/dev/zero']), 'cannot read position file /dev/zero: more than 16 MiB, which no position file is');
     expectUserError(await runCli(['verify', 'canfield', '--seed', '1', '--moves', '/dev/zero']), 'cannot read moves file /dev/zero: more than 16 MiB, which no moves file is');
     expectUserError(await runCli(['report', '/dev/zero']), 'cannot read result file /dev/zero: not a regular file');
+    const fifo = join(scratch.dir, 'fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    expectUserError(await runCli(['report', fifo]), `cannot read result file ${fifo}: not a regular file`);
+    expectUserError(await runCli(['winrate', '--resume', fifo]), `cannot read result file ${fifo}: not a regular file`);
+    const plain = scratch.file('plain.txt', 'x');
+    expectUserError(await runCli(['winrate', 'canfield', '--deals', '3', '--node-limit', '10', '--out', join(plain, 'x')]), /^patience: cannot create result file .*plain\.txt\/x: ENOTDIR: /);
     expectUserError(await runCli(['show', 'canfield', '--seed', '1', '--after', '']), '--after needs a file name, or - for standard input');
     const junk = scratch.file('junk.txt', 'x'.repeat(500) + ' -> t1\n');
     expectUserError(await runCli(['verify', 'canfield', '--seed', '1', '--moves', junk]), /^patience: .*junk\.txt: moves line 1: bad move "x{57}\.\.\.": cannot read the source "x{27}\.\.\." /);
