@@ -540,6 +540,7 @@ export class ResultWriter {
    */
   static create(path: string, header: ResultHeader, initial?: (write: (records: readonly Uint8Array[]) => void) => void): ResultWriter {
     if (path === '') fail('a result file needs a name (--out FILE)');
+    if (path === '-') fail('a result file is written to a named file, not to standard output: give --out FILE');
     // lstat, not exists: a dangling link is there too, and renaming over it would drop it quietly.
     let there;
     try {

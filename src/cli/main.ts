@@ -7,7 +7,17 @@ import { COMMANDS } from './commands/index';
 /** A mistake in the command line itself (unknown flag, missing value): exit 2 like any bad input. */
 class UsageError extends Error {}
 
-const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, '; ').trim();
+/** MAX_MESSAGE characters of a message are shown: a 100 KB argument echoed back helps no one. */
+const MAX_MESSAGE = 500;
+
+/** A message on one line: line breaks joined, other control characters (an ANSI escape) shown as \xNN, cut short. */
+const oneLine = (text: string): string => {
+  const line = text
+    .replace(/\s*\n\s*/g, '; ')
+    .trim()
+    .replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return line.length > MAX_MESSAGE ? `${line.slice(0, MAX_MESSAGE)}...` : line;
+};
 
 /**
  * Runs the CLI on `argv` (without node and script) and sets process.exitCode. Never throws: user

@@ -180,9 +180,10 @@ const KNOWN_OPTIONS = new Set([
 ]);
 
 function wholeNumber(name: string, value: unknown, min: number, max: number, or = ''): number {
+  const given = value;
   if (typeof value === 'string' && /^\d+$/.test(value.trim())) value = Number(value);
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    fail(`bad rules option ${name}: ${JSON.stringify(value)} (expected a whole number from ${min} to ${max}${or})`);
+    fail(`bad rules option ${name}: ${JSON.stringify(given) ?? String(given)} (expected a whole number from ${min} to ${max}${or})`);
   }
   return value;
 }
