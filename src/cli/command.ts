@@ -1,3 +1,4 @@
+import { PatienceError } from '../index';
 import type { ArgumentsCamelCase, Argv } from 'yargs';
 
 /**
@@ -53,5 +54,16 @@ export function defineCommand<T>(spec: CommandSpec<T>): Command {
     builder: spec.builder as Command['builder'],
     // yargs hands run() the arguments its builder declared, so the cast only forgets what it checked.
     run: (args) => spec.run(args as ArgumentsCamelCase<T>),
+  };
+}
+
+/**
+ * A yargs check refusing on/off flags that may not be on together. yargs's own `conflicts` also
+ * fires on `--no-` forms (`--json --no-verbose`), which ask for nothing contradictory.
+ */
+export function notTogether(...pairs: [string, string][]): (args: Record<string, unknown>) => true {
+  return (args) => {
+    for (const [a, b] of pairs) if (args[a] === true && args[b] === true) throw new PatienceError(`--${a} and --${b} contradict each other: give one of them`);
+    return true;
   };
 }

@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { dealFromDeckText, dealFromSeed, formatMove, parseMoves, parsePosition, PatienceError, type Position, PRESET_NAMES, replay, resolveRules } from '../index';
-import { readText, sourceName } from './io';
+import { readsStdin, readText, sourceName } from './io';
 import { ruleOverrides, type RuleFlagArgs, withRuleFlags } from './rule-flags';
 
 /**
@@ -49,7 +49,7 @@ export function readDeal(args: DealArgs): Position {
   if (given.length > 1) {
     throw new PatienceError(`--${given[0]} and --${given[1]} contradict each other: give exactly one of --seed, --deck, --position`);
   }
-  if (args.after === '-' && args.position === '-') throw new PatienceError('--position and --after cannot both read standard input');
+  if (readsStdin(args.after) && readsStdin(args.position)) throw new PatienceError('--position and --after cannot both read standard input');
   const position = readStart(args, given[0]!);
   return args.after === undefined ? position : playMoves(position, args.after);
 }

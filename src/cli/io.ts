@@ -50,6 +50,10 @@ export function readText(path: string, what: string, flag = what): string {
 /** The name a file argument is shown under in messages. */
 export const sourceName = (path: string): string => (path === '-' ? 'stdin' : path);
 
+/** Whether a file argument reads standard input: `-`, or a name for it (/dev/stdin, /dev/fd/0). */
+export const readsStdin = (path: string | undefined): boolean =>
+  path === '-' || path === '/dev/stdin' || path === '/dev/fd/0' || path === '/proc/self/fd/0';
+
 /** Writes each warning given (none: nothing) as one line `patience: warning: ...` on stderr. */
 export function warn(...warnings: readonly (string | undefined)[]): void {
   for (const w of warnings) if (w !== undefined) process.stderr.write(`patience: warning: ${w}\n`);

@@ -158,7 +158,7 @@ describe('flags and files that once slipped through', () => {
   });
 
   it('options that contradict each other or would be dropped', async () => {
-    expectUserError(await runCli(['solve', 'canister', '--seed', '3', '--ranks', '3', '--piles', '4', '--verbose', '--moves-only']), /^patience: Arguments verbose and moves-only are mutually exclusive/);
+    expectUserError(await runCli(['solve', 'canister', '--seed', '3', '--ranks', '3', '--piles', '4', '--verbose', '--moves-only']), '--verbose and --moves-only contradict each other: give one of them');
     expectUserError(await runCli(['solve', 'canfield', '--seed', '1', '--', 'extra']), 'unexpected argument "extra" (see patience --help)');
     expectUserError(await runCli(['winrate', 'canfield', '--deals', '5', '--node-limit', '100', '--save-solutions']), '--save-solutions keeps the winning moves in the result file: give one with --out FILE');
     expectUserError(await runCli(['winrate', 'canfield', '--deals', '20', '--node-limit', '100', '--shard', '21/21']), '21 shards of 20 deals leave some with no deal: use at most 20 shards');
@@ -172,6 +172,19 @@ describe('flags and files that once slipped through', () => {
     expect(long.stderr.length).toBeLessThan(600);
     expectUserError(await runCli(['show', 'canfield', '--seed', '1', '--draw', '9'.repeat(30)]), `bad rules option draw: "${'9'.repeat(30)}" (expected a whole number from 1 to 52)`);
     expectUserError(await runCli(['winrate', 'canfield', '--deals', '2', '--node-limit', '10', '--out', '-']), 'a result file is written to a named file, not to standard output: give --out FILE');
+  });
+
+  it('on/off flags that cannot be on together, but may be with the other one off', async () => {
+    expectUserError(await runCli(['winrate', 'british-canister', '--deals', '2', '--quiet', '--progress']), '--quiet and --progress contradict each other: give one of them');
+    const quiet = await runCli(['solve', 'canister', '--seed', '3', '--ranks', '3', '--piles', '4', '--json', '--no-verbose']);
+    expect(quiet.stderr).toBe('');
+    expect(JSON.parse(quiet.stdout).verdict).toBe('winnable');
+  });
+
+  it('standard input read twice, by - and by one of its names', async () => {
+    const json = (await runCli(['show', 'canfield', '--seed', '1', '--json'])).stdout;
+    expectUserError(await runCli(['verify', '--position', '-', '--moves', '/dev/stdin'], { input: json }), '--position and --moves cannot both read standard input');
+    expectUserError(await runCli(['show', '--position', '/dev/stdin', '--after', '-'], { input: json }), '--position and --after cannot both read standard input');
   });
 
   it('numbers are decimal', async () => {

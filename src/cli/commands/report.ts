@@ -1,5 +1,5 @@
 import { csvLines, readResults, summarize } from '../../index';
-import { defineCommand, EXIT } from '../command';
+import { defineCommand, EXIT, notTogether } from '../command';
 import { print, warn } from '../io';
 import { formatRunSummary } from '../run-summary';
 
@@ -11,7 +11,7 @@ export const reportCommand = defineCommand({
       .positional('files', { type: 'string', array: true, describe: 'result files (.msgpack) written by winrate --out or merge' })
       .option('json', { type: 'boolean', describe: 'print the summary as one JSON object' })
       .option('csv', { type: 'boolean', describe: 'print one CSV row per deal instead: deal,verdict,reason,nodes,ms,solution_length,solution,error' })
-      .conflicts('json', 'csv')
+      .check(notTogether(['json', 'csv']))
       .example('$0 report cf.msgpack', 'the summary of a run')
       .example('$0 report cf-*.msgpack', 'the shards of a cluster run together')
       .example('$0 report cf.msgpack --csv > cf.csv', 'per-deal rows for a spreadsheet'),

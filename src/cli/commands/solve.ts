@@ -1,5 +1,5 @@
 import { applyMove, defaultMemoryMiB, describePosition, formatMove, memoryWarning, type Move, type Position, replay, shortenSolution, solve } from '../../index';
-import { defineCommand, EXIT } from '../command';
+import { defineCommand, EXIT, notTogether } from '../command';
 import { readDeal, withDealOptions } from '../deal-input';
 import { print, warn } from '../io';
 import { limitsFromArgs, withLimitOptions } from '../limits';
@@ -22,8 +22,7 @@ export const solveCommand = defineCommand({
       .option('json', { type: 'boolean', describe: 'print one JSON object {verdict, moves, nodes, uniqueStates, elapsedMs, maxDepth, reason?, drawOne?, stricterGame?}' })
       .option('verbose', { alias: 'v', type: 'boolean', describe: 'print the position after each move' })
       .option('moves-only', { type: 'boolean', describe: 'print only the numbered moves (input for verify --moves)' })
-      .conflicts('json', ['verbose', 'moves-only'])
-      .conflicts('verbose', 'moves-only')
+      .check(notTogether(['json', 'verbose'], ['json', 'moves-only'], ['verbose', 'moves-only']))
       .example('$0 solve canfield --seed 1', 'solve canfield deal 1')
       .example('$0 solve canfield --seed 1 --draw 1 --time-limit 10', 'drawing one card, at most 10 seconds')
       .example('$0 solve --position p.json --json', 'a position from a file, as JSON'),

@@ -1,7 +1,7 @@
 import { formatMove, parseMoves, PatienceError, replay } from '../../index';
 import { defineCommand, EXIT } from '../command';
 import { readDeal, withDealOptions } from '../deal-input';
-import { print, readText, sourceName } from '../io';
+import { print, readsStdin, readText, sourceName } from '../io';
 
 export const verify = defineCommand({
   command: 'verify [game]',
@@ -18,8 +18,8 @@ export const verify = defineCommand({
       .example('$0 verify canfield --seed 1 --moves sol.txt', 'check a solution of deal 1')
       .example('$0 solve canfield --seed 1 --moves-only | $0 verify canfield --seed 1 --moves -', 'check the solver'),
   run: (args) => {
-    if (args.moves === '-' && (args.position === '-' || args.after === '-')) {
-      throw new PatienceError(`--${args.position === '-' ? 'position' : 'after'} and --moves cannot both read standard input`);
+    if (readsStdin(args.moves) && (readsStdin(args.position) || readsStdin(args.after))) {
+      throw new PatienceError(`--${readsStdin(args.position) ? 'position' : 'after'} and --moves cannot both read standard input`);
     }
     const position = readDeal(args);
     const text = readText(args.moves, 'moves');

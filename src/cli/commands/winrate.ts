@@ -1,5 +1,5 @@
 import { defaultWorkers, memoryWarning, PatienceError, PRESET_NAMES, type WinRateOptions, winRate } from '../../index';
-import { defineCommand, EXIT } from '../command';
+import { defineCommand, EXIT, notTogether } from '../command';
 import { print, warn } from '../io';
 import { limitsFromArgs, withLimitOptions } from '../limits';
 import { createProgress } from '../progress';
@@ -51,7 +51,7 @@ export const winrateCommand = defineCommand({
           .option('progress', { type: 'boolean', describe: 'progress lines on stderr every 5 s even when it is not a terminal (a log file)' })
           .conflicts('out', 'resume')
           .conflicts('retry', 'resume')
-          .conflicts('quiet', 'progress')
+          .check(notTogether(['quiet', 'progress']))
           .example('$0 winrate canfield --deals 2000', 'canfield deals 1-2000 on every core')
           .example('$0 winrate canfield --deals 100000 --time-limit 10 --out cf.msgpack', 'saving results as they come')
           .example('$0 winrate --resume cf.msgpack', 'continue it after an interruption')
