@@ -549,7 +549,7 @@ export class ResultWriter {
       fail(`cannot create result file ${path}: ${(e as Error).message}`); // ENOTDIR, ENAMETOOLONG, ...
     }
     if (there?.isDirectory()) fail(`${path} is a directory: give the result file's own name (say ${join(path, 'run.msgpack')})`);
-    if (there !== undefined) fail(`${path} already exists: continue it with --resume ${path}, or remove it first`);
+    if (there !== undefined) fail(`${path} already exists: remove it first or give another name (a winrate run's file is continued with winrate --resume ${path})`);
     // The header goes to a temporary file that is renamed into place, so a file under `path`
     // always has a whole header.
     const temp = `${path}.partial-${process.pid}`;

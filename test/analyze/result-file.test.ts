@@ -182,7 +182,7 @@ describe('result files', () => {
 
   it('refuses to overwrite an existing file', () => {
     const { path } = sampleFile();
-    expect(() => ResultWriter.create(path, header())).toThrow(/already exists: continue it with --resume/);
+    expect(() => ResultWriter.create(path, header())).toThrow(/already exists: remove it first or give another name \(a winrate run's file is continued with winrate --resume /);
   });
 
   it('keeps the first of duplicated deals, with a warning', () => {

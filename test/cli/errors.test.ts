@@ -181,6 +181,15 @@ describe('flags and files that once slipped through', () => {
     expect(JSON.parse(quiet.stdout).verdict).toBe('winnable');
   });
 
+  it('report of standard input, and merge onto a file that exists, say what to do', async () => {
+    expectUserError(await runCli(['report', '-']), 'give report the result files by name (standard input, -, is not read)');
+    const taken = scratch.file('taken.msgpack', 'x');
+    expectUserError(await runCli(['merge', taken, taken, '--out', taken]), /^patience: /);
+    const shard = join(scratch.dir, 'one.msgpack');
+    expect((await runCli(['winrate', 'british-canister', '--deals', '2', '--node-limit', '100', '--workers', '0', '--out', shard])).code).toBe(0);
+    expectUserError(await runCli(['merge', shard, '--out', taken]), `${taken} already exists: remove it first or give another name (a winrate run's file is continued with winrate --resume ${taken})`);
+  });
+
   it('standard input read twice, by - and by one of its names', async () => {
     const json = (await runCli(['show', 'canfield', '--seed', '1', '--json'])).stdout;
     expectUserError(await runCli(['verify', '--position', '-', '--moves', '/dev/stdin'], { input: json }), '--position and --moves cannot both read standard input');

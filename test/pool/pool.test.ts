@@ -154,7 +154,7 @@ describe('the worker pool', () => {
     await expect(winRate({ resume: out, rules: { ranks: 12 } })).rejects.toThrow(/with rule overrides but no game/);
     await expect(winRate({ resume: out, shard: '1/2' })).rejects.toThrow(/with shard 1\/2: the file was started with none/);
     await expect(winRate({ resume: out, saveSolutions: true })).rejects.toThrow(/with --save-solutions true: the file was started with solutions not saved/);
-    await expect(winRate({ game: 'canister', deals: 5, out })).rejects.toThrow(/already exists: continue it with --resume/);
+    await expect(winRate({ game: 'canister', deals: 5, out })).rejects.toThrow(/already exists: remove it first or give another name \(a winrate run's file is continued with winrate --resume /);
     await expect(winRate({ game: 'canister', deals: 5, out: fresh('x'), resume: out })).rejects.toThrow(/not both/);
     await expect(winRate({ game: 'canister', deals: 8, shard: '1/2', shardCount: 3 })).rejects.toThrow('--shard 1/2 and --shard-count 3 disagree');
     await expect(winRate({ game: 'canister', deals: 0 })).rejects.toThrow(/bad number of deals 0/);

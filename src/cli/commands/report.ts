@@ -1,4 +1,4 @@
-import { csvLines, readResults, summarize } from '../../index';
+import { csvLines, PatienceError, readResults, summarize } from '../../index';
 import { defineCommand, EXIT, notTogether } from '../command';
 import { print, warn } from '../io';
 import { formatRunSummary } from '../run-summary';
@@ -17,6 +17,7 @@ export const reportCommand = defineCommand({
       .example('$0 report cf.msgpack --csv > cf.csv', 'per-deal rows for a spreadsheet'),
   run: (args) => {
     const files = (args.files ?? []).map(String);
+    if (files.length === 0) throw new PatienceError('give report the result files by name (standard input, -, is not read)');
     const set = readResults(files, { details: args.csv === true });
     warn(...set.warnings);
     if (args.csv) {
