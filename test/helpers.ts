@@ -4,6 +4,7 @@ import { foundationCards, type Position, validatePosition } from '../src/rules/p
 import { orderedDeck } from '../src/cards/card';
 import { PatienceError } from '../src/errors';
 import { expect } from 'vitest';
+import { makeHeader } from '../src/analyze/result-file';
 
 /** Cards written as text, e.g. 'KS QH JC' (bottom to top); '' or '-' is an empty pile. */
 export const cards = (text = ''): number[] =>
@@ -75,3 +76,16 @@ export function mulberry(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** A result file header for tests: canfield deals 1-20, node limit 1000, solutions saved; `over` changes fields. */
+export const resultHeader = (over: Partial<Parameters<typeof makeHeader>[0]> = {}) =>
+  makeHeader({
+    game: 'canfield',
+    rules: { game: 'canfield', draw: 3 },
+    from: 1,
+    deals: 20,
+    shard: null,
+    limits: { nodeLimit: 1000, timeLimitMs: null, memoryMiB: 16 },
+    saveSolutions: true,
+    ...over,
+  });

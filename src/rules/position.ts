@@ -68,15 +68,20 @@ export function foundationCards(p: Position, suit: number): Card[] {
 
 export const isWon = (p: Position): boolean => p.foundations.every((n) => n === p.rules.ranks);
 
-/** A deck order laid out as the rules say (see docs/rules.md), validated first. */
+/** A deck order laid out as the rules say (see docs/rules.md), rules and deck validated first. */
 export function dealFromDeck(rules: Rules, deck: readonly Card[]): Position {
   validateRules(rules);
+  return layOut(rules, deck);
+}
+
+/** dealFromDeck for rules already validated (src/rules/deal.ts checks them before it makes the deck); the deck is checked here. */
+export function layOut(rules: Rules, deck: readonly Card[]): Position {
   if (!Array.isArray(deck)) fail(`bad deck ${String(deck)}: expected a list of card codes`);
-  for (const c of deck) if (!Number.isInteger(c)) fail(`bad deck: ${JSON.stringify(c) ?? String(c)} is not a card code (suit * 13 + rank)`);
   if (deck.length !== deckSize(rules)) fail(`the deck has ${deck.length} cards; ${rules.game} with ${rules.ranks} ranks needs ${deckSize(rules)}`);
   const seen = new Set<Card>();
   for (const c of deck) {
-    if (c < 0 || c >= 52 || cardRank(c) >= rules.ranks) fail(`card ${formatCard(c)} is not in a deck of ${rules.ranks} ranks per suit`);
+    if (!Number.isInteger(c)) fail(`bad deck: ${JSON.stringify(c) ?? String(c)} is not a card code (suit * 13 + rank)`);
+    if (c < 0 || c >= 52 || cardRank(c) >= rules.ranks) fail(`card ${c >= 0 && c < 52 ? formatCard(c) : String(c)} is not in a deck of ${rules.ranks} ranks per suit`);
     if (seen.has(c)) fail(`duplicate card ${formatCard(c)} in the deck`);
     seen.add(c);
   }

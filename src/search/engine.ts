@@ -402,11 +402,11 @@ export class Engine {
   isSafeToFoundation(card: number): boolean {
     if (this.foundationToTableau) return false;
     const o = this.order[card]!;
-    // In suit, the card that builds on c is the one below it in its suit, already home; but round
-    // the corner a base card takes its suit's last card, which is not.
-    if (this.sameSuit) return o !== 0 || !this.rules.wrap;
-    const build = this.rules.build;
+    // Round the corner a base card takes its suit's last cards, which are not home; without wrap
+    // nothing builds on it. In suit, what builds on any other card is the one below it, already home.
     if (o === 0) return !this.rules.wrap;
+    if (this.sameSuit) return true;
+    const build = this.rules.build;
     const f = this.found;
     // Every card of order o-2 home: each card that could build on c is itself next on its
     // foundation and nothing can build on it (docs/algorithms.md, rule 2, second case). With wrap

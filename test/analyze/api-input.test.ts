@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CODE_ERROR, CODE_UNKNOWN_TIME, CODE_UNWINNABLE, CODE_WINNABLE, DealTable, type DealRecord } from '../../src/analyze/records';
-import { encodeRecord, makeHeader, ResultWriter, scanResultFile } from '../../src/analyze/result-file';
+import { encodeRecord, ResultWriter, scanResultFile } from '../../src/analyze/result-file';
 import { csvLines, planMerge, readResults, type ResultSet, summarize } from '../../src/analyze/results';
 import { type Shard, shardFromEnv, shardSlice } from '../../src/analyze/shards';
 import { formatPercent, percentDecimals } from '../../src/analyze/summary';
-import { expectError } from '../helpers';
+import { expectError, resultHeader } from '../helpers';
 
 const dir = mkdtempSync(join(tmpdir(), 'patience-api-input-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -20,15 +20,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** A result file of deals 1..4 of canfield: 1 won, 2 lost, 3 unknown (time), 4 an error. */
 function sampleFile(name: string): string {
   const path = join(dir, `${name}.msgpack`);
-  const header = makeHeader({
-    game: 'canfield',
-    rules: { game: 'canfield', draw: 3 },
-    from: 1,
-    deals: 4,
-    shard: null,
-    limits: { nodeLimit: 1000, timeLimitMs: null, memoryMiB: 16 },
-    saveSolutions: false,
-  });
+  const header = resultHeader({ deals: 4, saveSolutions: false });
   const writer = ResultWriter.create(path, header);
   writer.write([
     encodeRecord(1, CODE_WINNABLE, 10, 1, 3),

@@ -6,26 +6,17 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { msgpackItemEnd } from '../../src/analyze/msgpack-scan';
 import { CODE_ERROR, CODE_UNKNOWN_TIME, CODE_UNWINNABLE, CODE_WINNABLE } from '../../src/analyze/records';
-import { encodeHeader, encodeRecord, makeHeader, ResultWriter, scanResultFile } from '../../src/analyze/result-file';
+import { encodeHeader, encodeRecord, ResultWriter, scanResultFile } from '../../src/analyze/result-file';
 import { csvLines, readResults, summarize } from '../../src/analyze/results';
 import { PatienceError } from '../../src/errors';
+import { resultHeader } from '../helpers';
 
 const dir = mkdtempSync(join(tmpdir(), 'patience-results-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let counter = 0;
 const fresh = (name = 'run') => join(dir, `${name}-${++counter}.msgpack`);
 
-const header = (over: Partial<Parameters<typeof makeHeader>[0]> = {}) =>
-  makeHeader({
-    game: 'canfield',
-    rules: { game: 'canfield', draw: 3 },
-    from: 1,
-    deals: 20,
-    shard: null,
-    limits: { nodeLimit: 1000, timeLimitMs: null, memoryMiB: 16 },
-    saveSolutions: true,
-    ...over,
-  });
+const header = resultHeader;
 
 /** Deals 1..10: 1-4 won (with solutions), 5-7 lost, 8-9 unknown (time), 10 an error. */
 function sampleFile(path = fresh()): { path: string; records: Uint8Array[] } {
