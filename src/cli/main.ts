@@ -59,6 +59,8 @@ export async function main(argv: string[]): Promise<void> {
         return true;
       }, true)
       .fail((message, error) => {
+        // yargs calls `--no-wrap=true` an unknown argument, before the check above sees it.
+        if (error === undefined && message.startsWith('Unknown argument')) checkSwitches(argv, (parser as Argv & { getOptions(): FlagNames }).getOptions());
         throw error ?? new UsageError(message);
       })
       .demandCommand(1, 'give a command: ' + COMMANDS.map((c) => c.name).join(', '))
@@ -88,8 +90,9 @@ interface FlagNames {
 
 /**
  * Flags as yargs leaves them unchecked: `--bases-out=1` (or `--basesOut=1`) would quietly turn the
- * option off, `--wrap --no-wrap` keep the last, `-vv` count twice, and `--no-seed` hand the command
- * `false` for a value. Each is refused, as a value flag given twice is.
+ * option off, `--wrap --no-wrap` keep the last, `-vv` count twice, `--no-seed` hand the command
+ * `false` for a value, and `--no-wrap=true` come back as an unknown argument. Each is refused, as a
+ * value flag given twice is.
  */
 function checkSwitches(argv: readonly string[], names: FlagNames): void {
   const switches = new Set(names.boolean ?? []);
@@ -129,6 +132,9 @@ function checkSwitches(argv: readonly string[], names: FlagNames): void {
     const name = switches.has(bare) ? bare : negated && switches.has(`no-${bare}`) ? `no-${bare}` : undefined;
     if (name === undefined) continue;
     const value = m[4];
+    if (value !== undefined && negated && name === bare) {
+      throw new UsageError(`${form} takes no value (not "=${value}"): give ${form} alone, or --${m[2]}=true or --${m[2]}=false`);
+    }
     if (value !== undefined && value !== 'true' && value !== 'false') throw new UsageError(`${form} is on or off and takes no value (not "=${value}")`);
     note(name, form);
   }

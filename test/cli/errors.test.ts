@@ -136,6 +136,8 @@ describe('flags and files that once slipped through', () => {
     expectUserError(await runCli(['show', 'canfield', '--seed', '1', '--base', 'A', '--bases-out=1']), '--bases-out is on or off and takes no value (not "=1") (see patience --help)');
     expectUserError(await runCli(['solve', 'canfield', '--seed', '1', '--json=yes']), '--json is on or off and takes no value (not "=yes") (see patience --help)');
     expectUserError(await runCli(['show', 'canfield', '--seed', '1', '--wrap', '--no-wrap']), '--wrap and --no-wrap contradict each other (see patience --help)');
+    expectUserError(await runCli(['show', 'canfield', '--seed', '1', '--no-wrap=true']), '--no-wrap takes no value (not "=true"): give --no-wrap alone, or --wrap=true or --wrap=false (see patience --help)');
+    expectUserError(await runCli(['solve', 'canfield', '--seed', '1', '--no-json=false']), '--no-json takes no value (not "=false"): give --no-json alone, or --json=true or --json=false (see patience --help)');
     const on = await runCli(['show', 'canfield', '--seed', '1', '--base', 'A', '--bases-out=true']);
     expect(on.code).toBe(0);
     expect(on.stdout).toMatch(/foundations {2}C: AC {3}D: AD {3}H: AH {3}S: AS/);
