@@ -524,6 +524,12 @@ const SYNC_INTERVAL_MS = 2000;
  * process leaves whole records (the kernel keeps what was written); fsync every couple of seconds
  * bounds what a power cut can lose, and readers drop a torn last record anyway.
  */
+/** Refuses a result file name that cannot be one: none, or standard output. */
+export function checkResultName(path: string): void {
+  if (path === '') fail('a result file needs a name (--out FILE)');
+  if (path === '-') fail('a result file is written to a named file, not to standard output: give --out FILE');
+}
+
 export class ResultWriter {
   private lastSync = Date.now();
   private closed = false;
@@ -539,8 +545,7 @@ export class ResultWriter {
    * `path` (records copied from another file: all of them or none are there).
    */
   static create(path: string, header: ResultHeader, initial?: (write: (records: readonly Uint8Array[]) => void) => void): ResultWriter {
-    if (path === '') fail('a result file needs a name (--out FILE)');
-    if (path === '-') fail('a result file is written to a named file, not to standard output: give --out FILE');
+    checkResultName(path);
     // lstat, not exists: a dangling link is there too, and renaming over it would drop it quietly.
     let there;
     try {

@@ -2,7 +2,8 @@ import { basename, resolve } from 'node:path';
 import { fail } from '../errors';
 import { isObject, isWhole, shown } from './check';
 import { DealTable, makeRecord, verdictOfCode, reasonOfCode } from './records';
-import { canonicalJson, type MergedInput, PACKAGE_VERSION, type ResultHeader, ResultWriter, scanResultFile, type ScanResult } from './result-file';
+import { canonicalJson, checkResultName, type MergedInput, PACKAGE_VERSION, type ResultHeader, ResultWriter, scanResultFile, type ScanResult } from './result-file';
+import { lockResultFile } from './run-lock';
 import { formatDealRange, type Shard } from './shards';
 import { type RunSummary, SummaryBuilder } from './summary';
 
@@ -246,10 +247,14 @@ export function mergeResults(paths: readonly string[], options: { out: string })
   for (const p of paths) if (resolve(p) === outKey) fail(`the output ${options.out} is also an input`);
   const scans = paths.map((path) => ({ path, scan: scanResultFile(path, undefined, { details: false }) }));
   const plan = planMerge(scans);
-  const writer = ResultWriter.create(options.out, plan.header);
+  checkResultName(options.out);
+  const lock = lockResultFile(options.out);
+  if (lock.warning !== undefined) plan.warnings.unshift(lock.warning);
   const builder = new SummaryBuilder();
   let records = 0;
+  let writer: ResultWriter | undefined;
   try {
+    writer = ResultWriter.create(options.out, plan.header);
     const order = [...scans].sort((a, b) => a.scan.header.start - b.scan.header.start);
     for (const { path } of order) {
       let batch: Uint8Array[] = [];
@@ -258,14 +263,15 @@ export function mergeResults(paths: readonly string[], options: { out: string })
         batch.push(raw.slice());
         records++;
         if (batch.length >= 4096) {
-          writer.write(batch);
+          writer!.write(batch);
           batch = [];
         }
       });
       writer.write(batch);
     }
   } finally {
-    writer.close();
+    writer?.close();
+    lock.release();
   }
   return { out: options.out, header: plan.header, summary: builder.summary(plan.header), records, gaps: plan.gaps, unfinished: plan.unfinished, warnings: plan.warnings };
 }

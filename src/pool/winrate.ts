@@ -7,7 +7,8 @@ import { basename, resolve } from 'node:path';
 import { fail } from '../errors';
 import { checkDealNumber, MAX_DEAL_NUMBER } from '../cards/shuffle';
 import { CODE_UNWINNABLE, CODE_WINNABLE } from '../analyze/records';
-import { canonicalJson, DealBitmap, encodeRecord, headerRules, makeHeader, PACKAGE_VERSION, type ResultHeader, ResultWriter, type RunLimits, scanResultFile } from '../analyze/result-file';
+import { canonicalJson, checkResultName, DealBitmap, encodeRecord, headerRules, makeHeader, PACKAGE_VERSION, type ResultHeader, ResultWriter, type RunLimits, scanResultFile } from '../analyze/result-file';
+import { lockResultFile } from '../analyze/run-lock';
 import { restamped } from '../analyze/results';
 import { ROW_FIELDS, type TestFaults } from './batch';
 import { checkShard, MAX_RUN_DEALS, parseShard, type Shard, shardFromEnv } from '../analyze/shards';
@@ -311,6 +312,21 @@ export async function winRate(options: WinRateOptions, callbacks: WinRateCallbac
   if (options.workers !== undefined) checkWorkers(options.workers);
   if (options.out !== undefined && options.resume !== undefined) fail('give either a new result file (out) or one to resume, not both');
   if (options.retry !== undefined && options.resume !== undefined) fail('give either a file to retry or one to resume, not both (an interrupted retry is resumed from its own file)');
+  const target = options.resume ?? options.out;
+  if (target !== undefined) checkResultName(target);
+  // Taken before the file is read or created: a second run on it must not read a length the first
+  // is still adding to.
+  const lock = target === undefined ? undefined : lockResultFile(target);
+  try {
+    const result = await runWinRate(options, callbacks, startedAt);
+    if (lock?.warning !== undefined) result.warnings.unshift(lock.warning);
+    return result;
+  } finally {
+    lock?.release();
+  }
+}
+
+async function runWinRate(options: WinRateOptions, callbacks: WinRateCallbacks, startedAt: number): Promise<WinRateResult> {
   const builder = new SummaryBuilder();
   let run: ResolvedRun;
   let done: DealBitmap | undefined;

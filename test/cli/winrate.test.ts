@@ -72,10 +72,14 @@ describe('patience winrate: interrupt and resume', () => {
     expect(partial.table.size).toBeLessThan(1500);
     // Whatever was cut off is at most a torn last record.
     expect(partial.warnings.every((w) => /is truncated/.test(w))).toBe(true);
+    // The killed run's lock stays behind; its process is gone, so the resume takes it over quietly.
+    expect(existsSync(`${out}.lock`)).toBe(true);
     const resumed = await runCli(['winrate', '--resume', out, '--quiet', '--json', '--workers', '2']);
     expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toBe('');
+    expect(existsSync(`${out}.lock`)).toBe(false);
     const json = JSON.parse(resumed.stdout) as Record<string, unknown>;
-    expect(json).toMatchObject({ resumed: partial.table.size, solved: 1500 - partial.table.size, deals: 1500, complete: true });
+    expect(json).toMatchObject({ resumed: partial.table.size, solved: 1500 - partial.table.size, deals: 1500, complete: true, warnings: [] });
     for (const key of ['won', 'lost', 'unknown', 'winRate', 'interval']) expect(json[key]).toEqual(wholeJson[key]);
     expect(outcomes(out)).toEqual(whole);
   });
@@ -89,9 +93,25 @@ describe('patience winrate: interrupt and resume', () => {
     expect(stopped.stdout).toMatch(/^canfield: \d+ deals? of deals 1-1500, node limit 2000, table 16 MiB per deal\n {2}missing {5}\d+ deals of the range have no result yet\n/);
     const partial = readResults(out);
     expect(partial.warnings).toEqual([]); // a clean stop leaves no torn record
+    expect(existsSync(`${out}.lock`)).toBe(false); // nor its lock
     const resumed = await runCli(['winrate', '--resume', out, '--quiet']);
     expect(resumed.code).toBe(0);
     expect(outcomes(out)).toEqual(whole);
+  });
+
+  it('refuses a second run on a file that a live run is writing, which then ends as if alone', async () => {
+    const out = path('busy.msgpack');
+    const first = start([...RUN, '--out', out]);
+    let running = true;
+    void first.done.then(() => (running = false));
+    while (running && !(existsSync(out) && statSync(out).size >= 3000)) await new Promise((r) => setTimeout(r, 10));
+    expect(running).toBe(true);
+    const busy = /^patience: .*busy\.msgpack is being written by another run \(process \d+ on [^,]+, since [^)]+\): wait for it to end or stop it \(its lock is .*busy\.msgpack\.lock\)\n$/;
+    expectUserError(await runCli(['winrate', '--resume', out, '--quiet']), busy);
+    const done = await first.done;
+    expect(done.code).toBe(0);
+    expect(outcomes(out)).toEqual(whole);
+    expect(existsSync(`${out}.lock`)).toBe(false);
   });
 });
 
