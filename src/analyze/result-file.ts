@@ -19,6 +19,7 @@ import { CODE_ERROR, CODE_WINNABLE, MAX_CODE } from './records';
 import { checkShard, MAX_RUN_DEALS, type Shard, shardSlice } from './shards';
 import { MAX_DEAL_NUMBER } from '../cards/shuffle';
 import { changedOptions, resolveRules, type Rules } from '../rules/rules';
+import { liveWriter } from './run-lock';
 
 export const RESULT_FORMAT = 'patience-solver results';
 export const RESULT_VERSION = 1;
@@ -111,6 +112,8 @@ export interface ScanResult {
   duplicates: number[];
   /** Every warning, one line each (the problem's message, duplicates). */
   warnings: string[];
+  /** The live run on this machine writing the file as it was read (`liveWriter`), if any. */
+  writer?: string;
 }
 
 const CRC_TAIL = 5;
@@ -508,7 +511,8 @@ export function scanResultFile(path: string, visit?: RecordVisitor, options: { d
         `${path}: ${duplicates.length} deal${duplicates.length === 1 ? '' : 's'} recorded more than once (${duplicates.slice(0, 5).join(', ')}${duplicates.length > 5 ? ', ...' : ''}); kept the first record of each`,
       );
     }
-    return { header, records, validBytes, fileBytes, problem, duplicates, warnings };
+    const writer = liveWriter(path);
+    return { header, records, validBytes, fileBytes, problem, duplicates, warnings, ...(writer === undefined ? {} : { writer }) };
   } finally {
     closeSync(fd);
   }

@@ -100,6 +100,7 @@ export function planMerge(files: ReadonlyArray<{ path: string; scan: ScanResult 
   const h0 = first.scan.header;
   if (files.length === 1) {
     const unfinished = h0.end - h0.start - first.scan.records;
+    if (unfinished > 0 && first.scan.writer !== undefined) warnings.push(`${first.path} lacks ${unfinished} of its ${h0.end - h0.start} deals (a run is writing it now: ${first.scan.writer})`);
     return { header: h0, gaps: [], unfinished, warnings };
   }
   const seenPaths = new Map<string, string>();
@@ -176,7 +177,10 @@ export function planMerge(files: ReadonlyArray<{ path: string; scan: ScanResult 
     const h = f.scan.header;
     const lacking = h.end - h.start - f.scan.records;
     unfinished += lacking;
-    if (lacking > 0) warnings.push(`${f.path} lacks ${lacking} of its ${h.end - h.start} deals (an unfinished run: continue it with --resume ${f.path})`);
+    if (lacking > 0) {
+      const why = f.scan.writer !== undefined ? `a run is writing it now: ${f.scan.writer}` : `an unfinished run: continue it with --resume ${f.path}`;
+      warnings.push(`${f.path} lacks ${lacking} of its ${h.end - h.start} deals (${why})`);
+    }
   }
   const mergedFrom: MergedInput[] = files.map((f) => ({
     file: basename(f.path),

@@ -76,6 +76,16 @@ function describe(body: LockBody): string {
 }
 
 /**
+ * The run on this machine that is writing result file `path` now ("process 1702 on vm, since
+ * ..."), or undefined: none, this process, or one that cannot be checked from here.
+ */
+export function liveWriter(path: string): string | undefined {
+  const body = readBody(`${path}.lock`);
+  if (body === null || body.host !== hostname() || body.pid === process.pid || !alive(body)) return undefined;
+  return describe(body);
+}
+
+/**
  * Locks result file `path` for this process's run, refusing (one line, PatienceError) when a live
  * run on this machine holds it.
  */

@@ -99,19 +99,25 @@ describe('patience winrate: interrupt and resume', () => {
     expect(outcomes(out)).toEqual(whole);
   });
 
-  it('refuses a second run on a file that a live run is writing, which then ends as if alone', async () => {
+  it('refuses a second run on a file that a live run is writing, and report says a run is at it', async () => {
     const out = path('busy.msgpack');
-    const first = start([...RUN, '--out', out]);
+    // Far more deals than the test waits for: the run is stopped once the checks are done.
+    const first = start(['winrate', 'canfield', '--deals', '1000000', '--node-limit', '2000', '--memory', '16', '--workers', '1', '--quiet', '--out', out]);
     let running = true;
     void first.done.then(() => (running = false));
     while (running && !(existsSync(out) && statSync(out).size >= 3000)) await new Promise((r) => setTimeout(r, 10));
     expect(running).toBe(true);
     const busy = /^patience: .*busy\.msgpack is being written by another run \(process \d+ on [^,]+, since [^)]+\): wait for it to end or stop it \(its lock is .*busy\.msgpack\.lock\)\n$/;
     expectUserError(await runCli(['winrate', '--resume', out, '--quiet']), busy);
-    const done = await first.done;
-    expect(done.code).toBe(0);
-    expect(outcomes(out)).toEqual(whole);
+    // report reads it as it stands, and says a run is still at it (not how to resume it).
+    const report = await runCli(['report', out]);
+    expect(report.code).toBe(0);
+    expect(report.stderr).toMatch(/busy\.msgpack lacks \d+ of its 1000000 deals \(a run is writing it now: process \d+ on [^,]+, since [^)]+\)\n/);
+    expect(running).toBe(true);
+    first.child.kill('SIGINT');
+    expect((await first.done).code).toBe(130);
     expect(existsSync(`${out}.lock`)).toBe(false);
+    expect((await runCli(['report', out])).stderr).toBe(''); // one file's missing deals are in its summary
   });
 });
 
