@@ -105,7 +105,7 @@ export function lockResultFile(path: string): RunLock {
       fd = openSync(lockPath, 'wx');
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      if (code !== 'EEXIST' || attempt > 0) fail(`cannot lock ${path} (${lockPath}): ${(e as Error).message}`);
+      if (code !== 'EEXIST' || attempt >= 3) fail(`cannot lock result file ${path} (${lockPath}): ${(e as Error).message}`);
       const other = readBody(lockPath);
       if (other !== null && other.host === body.host && alive(other)) {
         fail(`${path} is being written by another run (${describe(other)}): wait for it to end or stop it (its lock is ${lockPath})`);

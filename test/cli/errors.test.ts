@@ -219,7 +219,7 @@ describe('flags and files that once slipped through', () => {
     expectUserError(await runCli(['report', fifo]), `cannot read result file ${fifo}: not a regular file`);
     expectUserError(await runCli(['winrate', '--resume', fifo]), `cannot read result file ${fifo}: not a regular file`);
     const plain = scratch.file('plain.txt', 'x');
-    expectUserError(await runCli(['winrate', 'canfield', '--deals', '3', '--node-limit', '10', '--out', join(plain, 'x')]), /^patience: cannot create result file .*plain\.txt\/x: ENOTDIR: /);
+    expectUserError(await runCli(['winrate', 'canfield', '--deals', '3', '--node-limit', '10', '--out', join(plain, 'x')]), /^patience: cannot lock result file .*plain\.txt\/x \(.*plain\.txt\/x\.lock\): ENOTDIR: /);
     expectUserError(await runCli(['show', 'canfield', '--seed', '1', '--after', '']), '--after needs a file name, or - for standard input');
     const junk = scratch.file('junk.txt', 'x'.repeat(500) + ' -> t1\n');
     expectUserError(await runCli(['verify', 'canfield', '--seed', '1', '--moves', junk]), /^patience: .*junk\.txt: moves line 1: bad move "x{57}\.\.\.": cannot read the source "x{27}\.\.\." /);
