@@ -523,17 +523,17 @@ const decoder = new Decoder();
 /** Seconds between fsyncs while appending: a power cut loses at most this much; a killed process loses nothing written. */
 const SYNC_INTERVAL_MS = 2000;
 
-/**
- * Appends records to a result file. Each append is one write() of whole records, so a killed
- * process leaves whole records (the kernel keeps what was written); fsync every couple of seconds
- * bounds what a power cut can lose, and readers drop a torn last record anyway.
- */
 /** Refuses a result file name that cannot be one: none, or standard output. */
 export function checkResultName(path: string): void {
   if (path === '') fail('a result file needs a name (--out FILE)');
   if (path === '-') fail('a result file is written to a named file, not to standard output: give --out FILE');
 }
 
+/**
+ * Appends records to a result file. Each append is one write() of whole records, so a killed
+ * process leaves whole records (the kernel keeps what was written); fsync every couple of seconds
+ * bounds what a power cut can lose, and readers drop a torn last record anyway.
+ */
 export class ResultWriter {
   private lastSync = Date.now();
   private closed = false;

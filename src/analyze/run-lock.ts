@@ -70,7 +70,7 @@ function readBody(lockPath: string): LockBody | null {
   }
 }
 
-function describe(body: LockBody): string {
+function holder(body: LockBody): string {
   const since = typeof body.started === 'string' ? `, since ${body.started}` : '';
   return `process ${body.pid} on ${body.host}${since}`;
 }
@@ -82,7 +82,7 @@ function describe(body: LockBody): string {
 export function liveWriter(path: string): string | undefined {
   const body = readBody(`${path}.lock`);
   if (body === null || body.host !== hostname() || body.pid === process.pid || !alive(body)) return undefined;
-  return describe(body);
+  return holder(body);
 }
 
 /**
@@ -108,11 +108,11 @@ export function lockResultFile(path: string): RunLock {
       if (code !== 'EEXIST' || attempt >= 3) fail(`cannot lock result file ${path} (${lockPath}): ${(e as Error).message}`);
       const other = readBody(lockPath);
       if (other !== null && other.host === body.host && alive(other)) {
-        fail(`${path} is being written by another run (${describe(other)}): wait for it to end or stop it (its lock is ${lockPath})`);
+        fail(`${path} is being written by another run (${holder(other)}): wait for it to end or stop it (its lock is ${lockPath})`);
       }
       if (other === null) warning = `${lockPath} could not be read (a run stopped while writing it?): taken over`;
       else if (other.host !== body.host) {
-        warning = `${lockPath} names a run on another machine (${describe(other)}) that cannot be checked from here: taken over; if that run still goes on, stop one of the two`;
+        warning = `${lockPath} names a run on another machine (${holder(other)}) that cannot be checked from here: taken over; if that run still goes on, stop one of the two`;
       }
       try {
         unlinkSync(lockPath);
