@@ -10,7 +10,7 @@
  * machine (a shard retried on another node of a cluster, whose task was pre-empted) cannot be
  * checked: it is taken over with a warning, since the batch engine runs one task a shard.
  */
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { fail } from '../errors';
@@ -60,13 +60,63 @@ function alive(body: LockBody): boolean {
   return now.state !== 'Z' && now.state !== 'X' && (body.since === null || now.since === body.since);
 }
 
-function readBody(lockPath: string): LockBody | null {
+/**
+ * A lock is created empty and written just after: one that cannot be read but was made less than
+ * this long ago may be another run's, half written; it is looked at again until then.
+ */
+const TORN_GRACE_MS = 2000;
+
+function sleepMs(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+function parseBody(text: string): LockBody | null {
   try {
-    const body = JSON.parse(readFileSync(lockPath, 'utf8')) as LockBody;
+    const body = JSON.parse(text) as LockBody;
     if (typeof body !== 'object' || body === null || !Number.isSafeInteger(body.pid) || body.pid <= 0 || typeof body.host !== 'string') return null;
     return body;
   } catch {
     return null; // torn (a process stopped while writing it) or not ours: nothing to respect
+  }
+}
+
+function readBody(lockPath: string): LockBody | null {
+  try {
+    const text = readText(lockPath);
+    return text === null ? null : parseBody(text);
+  } catch {
+    return null; // not a file we can read: nothing to respect
+  }
+}
+
+/** The lock file's text, null when it is gone; a lock that cannot be read otherwise is refused in one line. */
+function readText(lockPath: string): string | null {
+  try {
+    return readFileSync(lockPath, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    return fail(`cannot read the lock ${lockPath}: ${(e as Error).message}`);
+  }
+}
+
+/**
+ * The lock file as found (`text` null: gone), waiting out one that cannot be read while it may
+ * still be being written (made less than TORN_GRACE_MS ago, by its time or ours).
+ */
+function settledLock(lockPath: string): { text: string | null; body: LockBody | null } {
+  const deadline = Date.now() + TORN_GRACE_MS;
+  for (;;) {
+    const text = readText(lockPath);
+    const body = text === null ? null : parseBody(text);
+    if (text === null || body !== null || Date.now() >= deadline) return { text, body };
+    let made: number;
+    try {
+      made = statSync(lockPath).mtimeMs;
+    } catch {
+      continue; // gone since: read again
+    }
+    if (Date.now() - made >= TORN_GRACE_MS) return { text, body };
+    sleepMs(25);
   }
 }
 
@@ -106,10 +156,14 @@ export function lockResultFile(path: string): RunLock {
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code !== 'EEXIST' || attempt >= 3) fail(`cannot lock result file ${path} (${lockPath}): ${(e as Error).message}`);
-      const other = readBody(lockPath);
+      const { text, body: other } = settledLock(lockPath);
+      if (text === null) continue; // released meanwhile
       if (other !== null && other.host === body.host && alive(other)) {
         fail(`${path} is being written by another run (${holder(other)}): wait for it to end or stop it (its lock is ${lockPath})`);
       }
+      // Another run may have taken the stale lock over while this one looked at it: only the lock
+      // as judged is removed (the window left is the one between this read and the unlink).
+      if (readText(lockPath) !== text) continue;
       if (other === null) warning = `${lockPath} could not be read (a run stopped while writing it?): taken over`;
       else if (other.host !== body.host) {
         warning = `${lockPath} names a run on another machine (${holder(other)}) that cannot be checked from here: taken over; if that run still goes on, stop one of the two`;

@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -67,10 +67,41 @@ describe('one run at a time on a result file', () => {
     );
     foreign.release();
     writeFileSync(`${file}.lock`, '{"pid":');
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(`${file}.lock`, old, old); // torn a minute ago: not one being written now
+    const started = Date.now();
     const torn = lockResultFile(file);
+    expect(Date.now() - started).toBeLessThan(1500);
     expect(torn.warning).toBe(`${file}.lock could not be read (a run stopped while writing it?): taken over`);
     torn.release();
     expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  it('waits for a lock just made to be written, and refuses it when its run is alive', async () => {
+    const file = fresh('half');
+    writeFileSync(`${file}.lock`, ''); // created, not yet written
+    // Another run writes its lock 300 ms later and goes on running.
+    const script = `setTimeout(() => require('fs').writeFileSync(${JSON.stringify(`${file}.lock`)}, JSON.stringify({ pid: process.pid, host: require('os').hostname(), since: null, started: 'then', token: 't' })), 300); setTimeout(() => {}, 20000);`;
+    const child = spawn(process.execPath, ['-e', script], { stdio: 'ignore' });
+    try {
+      expect(() => lockResultFile(file)).toThrow(new RegExp(`is being written by another run \\(process ${child.pid} on `));
+    } finally {
+      child.kill('SIGKILL');
+    }
+    await new Promise((done) => child.once('exit', done));
+    const lock = lockResultFile(file); // its run has ended: taken over quietly
+    expect(lock.warning).toBeUndefined();
+    lock.release();
+  });
+
+  it('takes over a lock just made that stays unwritten, once it is old enough to be torn', () => {
+    const file = fresh('torn-new');
+    writeFileSync(`${file}.lock`, '');
+    const started = Date.now();
+    const lock = lockResultFile(file);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+    expect(lock.warning).toBe(`${file}.lock could not be read (a run stopped while writing it?): taken over`);
+    lock.release();
   });
 
   it('leaves alone a lock another run has taken over since', () => {
