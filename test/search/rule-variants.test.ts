@@ -5,7 +5,7 @@ import { buildsOn, rankAtOrder } from '../../src/rules/order';
 import { formatPosition, parsePosition, type Position, validatePosition } from '../../src/rules/position';
 import { BUILD_POLICIES, MOVE_POLICIES, PRESET_NAMES, resolveRules, SPACE_POLICIES, type Rules, type RulesOptions } from '../../src/rules/rules';
 import { Solver } from '../../src/search/solver';
-import { checkBruteForce, expectBothVerdicts, mulberry, replayProblem } from './support';
+import { checkBruteForce, expectBothVerdicts, mulberry, replayProblem, soakNumber } from './support';
 
 /**
  * The solver against brute force on rule sets no preset has: a user may start from any preset and
@@ -19,7 +19,15 @@ import { checkBruteForce, expectBothVerdicts, mulberry, replayProblem } from './
  * 2 forced a base card home in suit with wrap, where its suit's last card could still be built on it;
  * and rule 15 did not count as a pile top the cards of a top's rank in a game that builds regardless
  * of suit, which a carry of the twin classes (rule 7) makes a top.
+ *
+ * A soak, beyond what CI runs: VARIANTS_RUNS=20 gives every sweep twenty times its positions, and
+ * VARIANTS_SEED=n draws other ones (each sweep's seed is n plus its index); VARIANTS_STATS=1 prints
+ * each sweep's counts.
  */
+
+const SEED = soakNumber('VARIANTS_SEED', 20_261_126);
+const RUNS = soakNumber('VARIANTS_RUNS', 1);
+const STATS = process.env.VARIANTS_STATS === '1';
 
 const solver = new Solver({ memoryMiB: 64 });
 
@@ -204,10 +212,11 @@ const SWEEPS: Sweep[] = [
 describe('the solver agrees with brute force on random positions of rule variants', () => {
   it.each(SWEEPS.map((s, i) => [s.label, i] as const))('%s', (_label, index) => {
     const sweep = SWEEPS[index]!;
-    const rng = mulberry(20_261_126 + index);
+    const rng = mulberry(SEED + index);
     const counts = { decided: 0, winnable: 0, unwinnable: 0 };
     let positions = 0;
-    for (let tries = 0; positions < sweep.positions && tries < 50 * sweep.positions; tries++) {
+    const wanted = sweep.positions * RUNS;
+    for (let tries = 0; positions < wanted && tries < 50 * wanted; tries++) {
       const game = pick(rng, PRESET_NAMES);
       const options = sweep.options(rng);
       let rules: Rules;
@@ -221,7 +230,8 @@ describe('the solver agrees with brute force on random positions of rule variant
       positions++;
       agree(p, `${game} ${JSON.stringify(options)}, position ${JSON.stringify(formatPosition(p))}`, counts, 20_000);
     }
-    expect(positions).toBe(sweep.positions);
-    expectBothVerdicts(counts, sweep.positions / 2);
-  }, 300_000);
+    if (STATS) console.log(`${sweep.label}: ${counts.decided}/${positions} decided (${counts.winnable} winnable, ${counts.unwinnable} unwinnable)`);
+    expect(positions).toBe(wanted);
+    expectBothVerdicts(counts, wanted / 2);
+  }, 300_000 * RUNS);
 });

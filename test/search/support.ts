@@ -229,3 +229,15 @@ export function talonWaits(p: Position, move: Move, endsDealing: boolean): boole
   }
   return true;
 }
+
+/**
+ * A whole number from the environment, `fallback` when unset: a soak's settings, so that a long run
+ * beyond CI's can draw more cases, or other ones, from the same test.
+ */
+export function soakNumber(name: string, fallback: number): number {
+  const text = process.env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a whole number, 1 or more (got "${text}")`);
+  return value;
+}
