@@ -82,10 +82,9 @@ function parseBody(text: string): LockBody | null {
 
 function readBody(lockPath: string): LockBody | null {
   try {
-    const text = readText(lockPath);
-    return text === null ? null : parseBody(text);
+    return parseBody(readFileSync(lockPath, 'utf8'));
   } catch {
-    return null; // not a file we can read: nothing to respect
+    return null; // gone, or not a file we can read: nothing to respect
   }
 }
 
