@@ -121,7 +121,12 @@ const PLAN: Record<string, Group[]> = {
   'canfield-relaxed': [
     // Foundation cards coming back make the space large: few cases, small decks.
     { label: '3 ranks, 2 piles, no redeal', runs: 20, maxStates: 40_000, spec: { ranks: [3], reserve: RESERVE, piles: [2], redeals: [0] } },
-    { label: '4 ranks, 2 piles, no redeal', runs: 20, maxStates: 12_000, spec: { ranks: [4], reserve: RESERVE, piles: [2], redeals: [0] } },
+    { label: '4 ranks, 2 piles, no redeal', runs: 40, maxStates: 12_000, spec: { ranks: [4], reserve: RESERVE, piles: [2], redeals: [0] } },
+    // Most small relaxed deals are won; with one pile a third to a half are lost, so that the
+    // solver's "unwinnable" is checked here as often as its wins (foundation cards coming back,
+    // spaces filled at will, the talon's limits).
+    { label: '1 pile, 4-5 ranks, draw 3', runs: 80, maxStates: 20_000, spec: { ranks: [4, 5], reserve: [2, 3, 4], piles: [1], draw: [3], redeals: REDEALS } },
+    { label: '1 pile, 4-5 ranks, draw 1, no redeal', runs: 20, maxStates: 20_000, spec: { ranks: [4, 5], reserve: [2, 3, 4], piles: [1], draw: [1], redeals: [0] } },
     { label: '2 ranks, 2-3 piles', runs: 80, maxStates: 15_000, spec: { ranks: [2], reserve: RESERVE, piles: [2, 3], draw: DRAWS, redeals: REDEALS } },
     { label: '4 piles, 2 ranks, no reserve', runs: 10, maxStates: 20_000, spec: { ranks: [2], reserve: [0], piles: [4], redeals: [0] } },
   ],
