@@ -1,7 +1,8 @@
 // The whole state graph of one lost deal, to see where its states lie before building a rule
 // against them (docs/algorithms.md, "Measured and not kept (session 29)"). It walks every state the
-// engine's moves reach (no table ranks, proofs or restarts: each (key, talon rank) is one state),
-// keeping every edge, then reports:
+// engine's moves reach (no dominance between talon ranks, no proofs, no restarts: each key and talon
+// rank is one state),
+// keeping every move, then reports:
 //   - how many states there are, and how many differ only in the talon split, or in what is buried
 //     in the piles (the same foundations, reserve, and each pile's bottom card, top card and length);
 //   - the states from which the reserve can never move again ("stuck"), by reserve count: a rule
@@ -12,7 +13,8 @@
 //   npx esbuild bench/state-graph.ts --bundle --platform=node --format=esm --outfile=/tmp/state-graph.mjs
 //   node --max-old-space-size=16000 /tmp/state-graph.mjs canfield 869
 //
-// Memory grows with the graph: Hoyle Canfield deal 635 (8.9 M states) needs about 6 GB.
+// Memory grows with the graph: Hoyle Canfield deal 635 (8.9 M states, 25.7 M moves) ran in the
+// 16,000 MB heap above, in 5 minutes.
 
 import { dealFromSeed } from '../src/rules/deal';
 import { presetRules } from '../src/rules/rules';
