@@ -1,8 +1,7 @@
 // The whole state graph of one lost deal, to see where its states lie before building a rule
 // against them (docs/algorithms.md, "Measured and not kept (session 29)"). It walks every state the
 // engine's moves reach (no dominance between talon ranks, no proofs, no restarts: each key and talon
-// rank is one state),
-// keeping every move, then reports:
+// rank is one state), keeping every move, then reports:
 //   - how many states there are, and how many differ only in the talon split, or in what is buried
 //     in the piles (the same foundations, reserve, and each pile's bottom card, top card and length);
 //   - the states from which the reserve can never move again ("stuck"), by reserve count: a rule
