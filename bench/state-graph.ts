@@ -59,23 +59,12 @@ function stateId(): [number, boolean] {
   return [ids.size - 1, true];
 }
 
-let from = new Int32Array(1 << 20);
-let to = new Int32Array(1 << 20);
-let edges = 0;
+const from: number[] = [];
+const to: number[] = [];
 const reserveMoves: number[] = [];
 function addEdge(a: number, b: number, movesReserve: boolean): void {
-  if (edges === from.length) {
-    const grow = (x: Int32Array) => {
-      const y = new Int32Array(x.length * 2);
-      y.set(x);
-      return y;
-    };
-    from = grow(from);
-    to = grow(to);
-  }
-  from[edges] = a;
-  to[edges] = b;
-  edges++;
+  from.push(a);
+  to.push(b);
   if (movesReserve) reserveMoves.push(a);
 }
 
@@ -108,6 +97,7 @@ while (stack.length > 0) {
   stack.push({ id: child, cursor: top.end, end: engine.generate(moves, top.end), made: m, info });
 }
 const states = ids.size;
+const edges = from.length;
 console.log(`${game} deal ${seedText}: ${won ? 'won' : 'lost'}, ${states} states, ${edges} moves, ${((Date.now() - started) / 1000).toFixed(1)} s`);
 if (won) process.exit(0);
 const withoutSplit = projections['without the split'].size;
