@@ -38,6 +38,8 @@ interface LayoutSpec {
   /** `undefined` in a list: the preset's own value. */
   draw?: readonly (number | undefined)[];
   redeals?: readonly (Redeals | undefined)[];
+  /** Tableau round the corner or not; `undefined`: the preset's own. */
+  wrap?: readonly (boolean | undefined)[];
 }
 
 interface Group {
@@ -58,10 +60,11 @@ const pick = <T>(values: readonly T[] | undefined): fc.Arbitrary<T | undefined> 
  */
 function layouts(game: string, spec: LayoutSpec): fc.Arbitrary<RulesOptions> {
   return fc
-    .record({ ranks: pick(spec.ranks), piles: pick(spec.piles), reserve: pick(spec.reserve), draw: pick(spec.draw), redeals: pick(spec.redeals) })
-    .map(({ ranks, piles, reserve, draw, redeals }) => {
+    .record({ ranks: pick(spec.ranks), piles: pick(spec.piles), reserve: pick(spec.reserve), draw: pick(spec.draw), redeals: pick(spec.redeals), wrap: pick(spec.wrap) })
+    .map(({ ranks, piles, reserve, draw, redeals, wrap }) => {
       const options: RulesOptions = { ranks: ranks!, piles: piles! };
       if (reserve !== undefined) options.reserve = reserve;
+      if (wrap !== undefined) options.wrap = wrap;
       const preset = presetRules(game);
       const stock = stockSize({ ...preset, ranks: ranks!, piles: piles!, reserve: reserve ?? preset.reserve });
       if (stock > 0) {
@@ -117,6 +120,8 @@ const PLAN: Record<string, Group[]> = {
     { label: '4-5 ranks, 2 piles, redeals', runs: 40, maxStates: 6_000, spec: { ranks: [4, 5], reserve: [4], piles: [2], redeals: [undefined, 1] } },
     { label: '3 piles', runs: 20, maxStates: 25_000, spec: { ranks: [3], reserve: [2, 3, 4], piles: [3], redeals: [undefined, 0] } },
     { label: '4 piles, 2 ranks', runs: 60, maxStates: 10_000, spec: { ranks: [2], reserve: RESERVE, piles: [4], draw: DRAWS, redeals: REDEALS } },
+    // Solvitaire's whole-pile Canfield (docs/results.md): the tableau order starts at the base.
+    { label: 'no wrap, 3-5 ranks, 2 piles', runs: 100, maxStates: 6_000, spec: { ranks: [3, 4, 5], reserve: [2, 3, 4], piles: [2], redeals: REDEALS, wrap: [false] } },
   ],
   'canfield-relaxed': [
     // Foundation cards coming back make the space large: few cases, small decks.
