@@ -4,14 +4,14 @@
 // (docs/rules.md, "canfield (Hoyle)"). This measures what that rule takes away. For each deal a
 // `canfield --no-wrap` result file won, it solves the deal again; where the solution moves a pile
 // while a space is open, it searches from the position just before that move, over the referee's
-// moves less those, for a win (depth-first, every position once). A win
-// found so, after the solution's moves up to there, is a win under Solvitaire's rule: every move is
-// checked by the referee. A deal not won so may still be won by another line from the start.
+// moves less those, for a win (depth-first, every position once). A win found so, after the
+// solution's moves up to there, is a win under Solvitaire's rule: every move is checked by the
+// referee. A deal not won so may still be won by another line from the start.
 //
 //   node bench/solvitaire-space-rule.mjs results/canfield-nowrap-1-20000-60s.msgpack [--shard K/N]
 //     [--time-limit S (each deal solved again; default 10)] [--positions N (each search from the
 //     position before the move; default 200,000)]
-import { isWon, applyMove, clonePosition, dealFromSeed, legalMoves, readResults, resolveRules, Solver } from '../dist/index.js';
+import { applyMove, changedOptions, clonePosition, dealFromSeed, isWon, legalMoves, readResults, resolveRules, Solver } from '../dist/index.js';
 const args = process.argv.slice(2);
 const VALUED = ['--shard', '--time-limit', '--positions'];
 const file = args.find((a, i) => !a.startsWith('--') && (i === 0 || !VALUED.includes(args[i - 1])));
@@ -28,12 +28,19 @@ if (!(Number.isInteger(k) && Number.isInteger(n) && k >= 1 && n >= k)) {
   console.error('solvitaire-space-rule: --shard needs K/N with 1 <= K <= N');
   process.exit(2);
 }
-const set = readResults(file, { details: false });
-if (set.header.game !== 'canfield' || set.header.rules?.wrap !== false) {
-  console.error(`solvitaire-space-rule: ${file} is a ${set.header.game} file; it needs canfield --no-wrap`);
+let set;
+let rules;
+try {
+  set = readResults(file, { details: false });
+  rules = resolveRules(set.header.game, changedOptions(set.header.game, set.header.rules ?? {}));
+} catch (error) {
+  console.error(`solvitaire-space-rule: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(2);
 }
-const rules = resolveRules('canfield', { wrap: false });
+if (set.header.game !== 'canfield' || rules.wrap !== false || rules.move !== 'whole-pile') {
+  console.error(`solvitaire-space-rule: ${file} is not a canfield --no-wrap file`);
+  process.exit(2);
+}
 const won = [];
 for (let i = 0; i < set.table.size; i++) if (set.table.code[i] === 1) won.push(set.table.deal[i]);
 won.sort((a, b) => a - b);
