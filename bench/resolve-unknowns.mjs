@@ -9,42 +9,22 @@
 // With --decided it solves the deals the file did decide instead, and counts every verdict that
 // differs from the file's (a regression check of a new solver version against an old run's file;
 // exit code 1 on any difference or on a win that does not replay).
-import { dealFromSeed, presetRules, readResults, replay, resolveRules, rulesToJson, Solver } from '../dist/index.js';
-
-const UNKNOWN_CODES = new Set([2, 3, 4, 6]); // nodes, time, memory, other (docs/winrate.md)
+import { dealFromSeed, replay, Solver } from '../dist/index.js';
+import { commandLine, dealsWhere, failer, LOST, openResults, shardOf, UNKNOWN_CODES, WON } from './result-deals.mjs';
 
 const args = process.argv.slice(2);
-const file = args.find((a) => !a.startsWith('--'));
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-if (!file) {
-  console.error('usage: node bench/resolve-unknowns.mjs FILE.msgpack [--time-limit S] [--shard K/N] [--decided]');
-  process.exit(2);
-}
+const fail = failer('resolve-unknowns');
+const { file, option } = commandLine(args, ['--time-limit', '--shard'], fail);
+if (!file) fail('usage: node bench/resolve-unknowns.mjs FILE.msgpack [--time-limit S] [--shard K/N] [--decided]');
 const timeLimitMs = Number(option('--time-limit', '10')) * 1000;
-const [k, n] = option('--shard', '1/1').split('/').map(Number);
-if (!(timeLimitMs > 0) || !(k >= 1 && n >= k)) {
-  console.error('resolve-unknowns: --time-limit needs seconds > 0 and --shard K/N with 1 <= K <= N');
-  process.exit(2);
-}
+if (!(timeLimitMs > 0)) fail('--time-limit needs seconds > 0');
 
-const set = readResults(file, { details: false });
-const t = set.table;
-// The file's rules as overrides of its preset (only the options that differ).
-const preset = rulesToJson(presetRules(set.header.game));
-const overrides = Object.fromEntries(
-  Object.entries(set.header.rules ?? {}).filter(([key, value]) => key !== 'game' && JSON.stringify(value) !== JSON.stringify(preset[key])),
-);
-const rules = resolveRules(set.header.game, overrides);
+const { rules, set } = openResults(file, fail);
 const decided = args.includes('--decided');
-// Verdict codes of the file (docs/winrate.md): 0 unwinnable, 1 winnable.
-const wanted = decided ? (code) => code === 0 || code === 1 : (code) => UNKNOWN_CODES.has(code);
-const before = new Map();
-for (let i = 0; i < t.size; i++) if (wanted(t.code[i])) before.set(t.deal[i], t.code[i] === 1 ? 'winnable' : 'unwinnable');
-const deals = [...before.keys()].sort((a, b) => a - b);
-const mine = deals.filter((_, i) => i % n === k - 1);
+const wanted = decided ? (code) => code === LOST || code === WON : (code) => UNKNOWN_CODES.has(code);
+const before = new Map([...dealsWhere(set, wanted)].map(([deal, code]) => [deal, code === WON ? 'winnable' : 'unwinnable']));
+const deals = [...before.keys()];
+const mine = shardOf(deals, option('--shard', '1/1'), fail);
 let differ = 0;
 const solver = new Solver();
 const count = { winnable: 0, unwinnable: 0, unknown: 0 };
@@ -68,7 +48,7 @@ for (const deal of mine) {
   }
 }
 console.log(
-  `${file}: ${deals.length} ${decided ? 'decided' : 'undecided'} deals; shard ${k}/${n}: ${mine.length} solved again at ${timeLimitMs / 1000} s: ` +
+  `${file}: ${deals.length} ${decided ? 'decided' : 'undecided'} deals; shard ${option('--shard', '1/1')}: ${mine.length} solved again at ${timeLimitMs / 1000} s: ` +
     `won ${count.winnable} (${replayed} replayed to a win by the referee), lost ${count.unwinnable}, ${decided ? 'now' : 'still'} unknown ${count.unknown}` +
     (decided ? `; verdicts that differ from the file's: ${differ}` : ''),
 );

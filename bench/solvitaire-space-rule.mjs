@@ -11,40 +11,20 @@
 //   node bench/solvitaire-space-rule.mjs results/canfield-nowrap-1-20000-60s.msgpack [--shard K/N]
 //     [--time-limit S (each deal solved again; default 10)] [--positions N (each search from the
 //     position before the move; default 200,000)]
-import { applyMove, changedOptions, clonePosition, dealFromSeed, isWon, legalMoves, readResults, resolveRules, Solver } from '../dist/index.js';
-const args = process.argv.slice(2);
-const VALUED = ['--shard', '--time-limit', '--positions'];
-const file = args.find((a, i) => !a.startsWith('--') && (i === 0 || !VALUED.includes(args[i - 1])));
-const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] ?? '' : fallback);
+import { applyMove, clonePosition, dealFromSeed, isWon, legalMoves, Solver } from '../dist/index.js';
+import { commandLine, dealsWhere, failer, openResults, shardOf, WON } from './result-deals.mjs';
+
+const fail = failer('solvitaire-space-rule');
+const { file, option } = commandLine(process.argv.slice(2), ['--shard', '--time-limit', '--positions'], fail);
 const shard = option('--shard', '1/1');
 const timeLimitMs = Number(option('--time-limit', '10')) * 1000;
 const LIMIT = Number(option('--positions', '200000'));
 if (!file || !(timeLimitMs > 0) || !(LIMIT > 0)) {
-  console.error('usage: node bench/solvitaire-space-rule.mjs FILE.msgpack [--shard K/N] [--time-limit S] [--positions N]');
-  process.exit(2);
+  fail('usage: node bench/solvitaire-space-rule.mjs FILE.msgpack [--shard K/N] [--time-limit S] [--positions N]');
 }
-const [k, n] = shard.split('/').map(Number);
-if (!(Number.isInteger(k) && Number.isInteger(n) && k >= 1 && n >= k)) {
-  console.error('solvitaire-space-rule: --shard needs K/N with 1 <= K <= N');
-  process.exit(2);
-}
-let set;
-let rules;
-try {
-  set = readResults(file, { details: false });
-  rules = resolveRules(set.header.game, changedOptions(set.header.game, set.header.rules ?? {}));
-} catch (error) {
-  console.error(`solvitaire-space-rule: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(2);
-}
-if (set.header.game !== 'canfield' || rules.wrap !== false || rules.move !== 'whole-pile') {
-  console.error(`solvitaire-space-rule: ${file} is not a canfield --no-wrap file`);
-  process.exit(2);
-}
-const won = [];
-for (let i = 0; i < set.table.size; i++) if (set.table.code[i] === 1) won.push(set.table.deal[i]);
-won.sort((a, b) => a - b);
-const mine = won.filter((_, i) => i % n === k - 1);
+const { set, rules } = openResults(file, fail);
+if (set.header.game !== 'canfield' || rules.wrap !== false || rules.move !== 'whole-pile') fail(`${file} is not a canfield --no-wrap file`);
+const mine = shardOf([...dealsWhere(set, (code) => code === WON).keys()], shard, fail);
 // A position's key: the piles in any order (their order changes nothing), and the rest as it is.
 const key = (p) => JSON.stringify([p.tableau.map((t) => t.join(',')).sort(), p.foundations, p.reserve, p.stock, p.waste]);
 // Solvitaire's rule: no pile onto another while a pile is empty.

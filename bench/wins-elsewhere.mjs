@@ -12,20 +12,12 @@
 // It does not check that the looser game really is looser: that is the caller's claim (the pairs
 // and their reasons are in test/search/relaxations.test.ts). With --shard K/N only every N-th won
 // deal from the K-th is solved (run N at once on N cores).
-import { changedOptions, dealFromSeed, readResults, replay, resolveRules, Solver } from '../dist/index.js';
+import { dealFromSeed, replay, resolveRules, Solver } from '../dist/index.js';
+import { commandLine, dealsWhere, failer, openResults, shardOf, WON } from './result-deals.mjs';
 
 const args = process.argv.slice(2);
-const fail = (message) => {
-  console.error(`wins-elsewhere: ${message}`);
-  process.exit(2);
-};
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  if (i < 0) return fallback;
-  if (i + 1 >= args.length) fail(`${name} needs a value`);
-  return args[i + 1];
-};
-const file = args.find((a, i) => !a.startsWith('--') && (i === 0 || !args[i - 1].startsWith('--')));
+const fail = failer('wins-elsewhere');
+const { file, option } = commandLine(args, ['--game', '--rules', '--time-limit', '--shard'], fail);
 const game = option('--game');
 if (!file || !game) fail('usage: node bench/wins-elsewhere.mjs FILE.msgpack --game GAME [--rules JSON] [--time-limit S] [--shard K/N]');
 let looserOptions;
@@ -35,26 +27,18 @@ try {
   fail(`--rules needs rules options as JSON, e.g. '{"wrap":true}'`);
 }
 const timeLimitMs = Number(option('--time-limit', '10')) * 1000;
-const [k, n] = option('--shard', '1/1').split('/').map(Number);
 if (!(timeLimitMs > 0)) fail('--time-limit needs seconds > 0');
-if (!(Number.isInteger(k) && Number.isInteger(n) && k >= 1 && n >= k)) fail('--shard needs K/N with 1 <= K <= N');
 
-let set;
-let strictRules;
+const { set, options: strictOptions, rules: strictRules } = openResults(file, fail);
 let looserRules;
 try {
-  set = readResults(file, { details: false });
-  strictRules = resolveRules(set.header.game, changedOptions(set.header.game, set.header.rules ?? {}));
   looserRules = resolveRules(game, looserOptions);
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }
-// The deals are dealt from the same seed in both games, so the layouts must be the same.
-const t = set.table;
-const won = [];
-for (let i = 0; i < t.size; i++) if (t.code[i] === 1) won.push(t.deal[i]); // 1: winnable (docs/winrate.md)
-won.sort((a, b) => a - b);
-const mine = won.filter((_, i) => i % n === k - 1);
+const won = [...dealsWhere(set, (code) => code === WON).keys()];
+const shard = option('--shard', '1/1');
+const mine = shardOf(won, shard, fail);
 
 const solver = new Solver();
 const count = { winnable: 0, unwinnable: 0, unknown: 0 };
@@ -90,8 +74,8 @@ if (otherLayout > 0) {
 }
 const seconds = (performance.now() - started) / 1000;
 console.log(
-  `${file} (${set.header.game} ${JSON.stringify(changedOptions(set.header.game, set.header.rules ?? {}))}): ${won.length} won deals; ` +
-    `shard ${k}/${n}: ${mine.length} solved in ${game} ${JSON.stringify(looserOptions)} at ${timeLimitMs / 1000} s in ${seconds.toFixed(0)} s: ` +
+  `${file} (${set.header.game} ${JSON.stringify(strictOptions)}): ${won.length} won deals; ` +
+    `shard ${shard}: ${mine.length} solved in ${game} ${JSON.stringify(looserOptions)} at ${timeLimitMs / 1000} s in ${seconds.toFixed(0)} s: ` +
     `won ${count.winnable} (${replayed} replayed to a win by the referee), unknown ${count.unknown}, ` +
     `unwinnable ${count.unwinnable} (each a solver bug)`,
 );
