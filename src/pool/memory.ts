@@ -3,8 +3,8 @@
  * of the bench's lists need to be decided within 120 s, when the machine has it for every worker.
  *
  * Hoyle Canfield deals 52, 377 and 793 are decided in 75-115 s with 1,900 MiB of table and peak at
- * 1.65-1.93 GiB resident, Node included; with 1,024 MiB they run out of memory (docs/results.md, "The
- * 120 s condition"). So the default is 1,900 MiB per worker, under 2 GiB, but never more than three
+ * 1.65-1.93 GiB resident, Node included; with 1,024 MiB they run out of memory
+ * (docs/results-history.md, "The 120 s condition with v12"). So the default is 1,900 MiB per worker, under 2 GiB, but never more than three
  * quarters of the machine's memory shared among the workers: a many-core laptop with little memory
  * gets less per worker rather than swapping when several hard deals meet. A table only grows as its
  * deal needs it, so easy deals use a few MiB whatever the budget.
