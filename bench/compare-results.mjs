@@ -12,8 +12,7 @@
 // Both sides must deal the same cards in the same places (checked on their first common deal), or
 // their deal numbers are not the same deals. Which game is looser is the caller's claim (the pairs
 // and their reasons are in test/search/relaxations.test.ts).
-import { dealFromSeed } from '../dist/index.js';
-import { dealsWhere, failer, LOST, openResults, WON } from './result-deals.mjs';
+import { dealsWhere, failer, LOST, openResults, sameLayout, WON } from './result-deals.mjs';
 
 const fail = failer('compare-results');
 const args = process.argv.slice(2);
@@ -44,8 +43,7 @@ const stricter = side(args[0]);
 const looser = side(args[1]);
 const common = [...stricter.codes.keys()].filter((d) => looser.codes.has(d)).sort((a, b) => a - b);
 if (common.length === 0) fail('the two sides have no deal in common');
-const layout = (rules) => JSON.stringify({ ...dealFromSeed(rules, common[0]), rules: null });
-if (layout(stricter.rules) !== layout(looser.rules)) {
+if (!sameLayout(stricter.rules, looser.rules, common[0])) {
   fail(`${stricter.label} and ${looser.label} lay out deal ${common[0]} differently: not the same deals`);
 }
 
@@ -59,15 +57,13 @@ for (const deal of common) {
 }
 const cell = (a, b) => cells.get(`${a} ${b}`) ?? 0;
 const fmt = (n) => n.toLocaleString('en-US');
-const first = common[0];
-const last = common[common.length - 1];
-console.log(`${fmt(common.length)} deals in both (${fmt(first)} .. ${fmt(last)}): rows ${stricter.label}, columns ${looser.label}`);
+console.log(`${fmt(common.length)} deals in both (${fmt(common[0])} .. ${fmt(common.at(-1))}): rows ${stricter.label}, columns ${looser.label}`);
 console.log(`${''.padEnd(12)}${['won', 'lost', 'undecided'].map((c) => c.padStart(11)).join('')}`);
 for (const a of ['won', 'lost', 'undecided']) {
   console.log(`${a.padEnd(12)}${['won', 'lost', 'undecided'].map((b) => fmt(cell(a, b)).padStart(11)).join('')}`);
 }
 console.log(
-  `decided by both: ${fmt(cell('won', 'won') + cell('lost', 'won') + cell('lost', 'lost') + cell('won', 'lost'))}; ` +
+  `decided by both: ${fmt(['won', 'lost'].reduce((n, a) => n + cell(a, 'won') + cell(a, 'lost'), 0))}; ` +
     `won only in the looser game: ${fmt(cell('lost', 'won'))}; won only in the stricter game: ${fmt(cell('won', 'lost'))}`,
 );
 const share = (n) => `${((100 * n) / common.length).toFixed(3)}%`;

@@ -1,8 +1,8 @@
 // Shared by the bench scripts that read a win-rate result file (resolve-unknowns, wins-elsewhere,
-// solvitaire-space-rule): the file and its rules, its deals by verdict code, a shard of them, and
-// their command-line options. Every problem is one line on stderr, prefixed with the script's
-// name, and exit code 2.
-import { changedOptions, readResults, resolveRules } from '../dist/index.js';
+// solvitaire-space-rule, compare-results): the file and its rules, its deals by verdict code, a
+// shard of them, their command-line options, and whether two games lay out a deal alike. Every
+// problem is one line on stderr, prefixed with the script's name, and exit code 2.
+import { changedOptions, dealFromSeed, readResults, resolveRules } from '../dist/index.js';
 
 /** Verdict codes of a result file (docs/winrate.md). */
 export const LOST = 0;
@@ -56,4 +56,13 @@ export function shardOf(deals, spec, fail) {
   const [k, n] = String(spec).split('/').map(Number);
   if (!(Number.isInteger(k) && Number.isInteger(n) && k >= 1 && n >= k)) fail('--shard needs K/N with 1 <= K <= N');
   return deals.filter((_, i) => i % n === k - 1);
+}
+
+/**
+ * Whether two games deal `deal` alike: the same cards in the same places (reserve, piles, stock,
+ * foundations), the rules aside. If not, their deal numbers are not the same deals.
+ */
+export function sameLayout(rulesA, rulesB, deal) {
+  const layout = (rules) => JSON.stringify({ ...dealFromSeed(rules, deal), rules: null });
+  return layout(rulesA) === layout(rulesB);
 }
