@@ -159,8 +159,10 @@ export function planMerge(files: ReadonlyArray<{ path: string; scan: ScanResult 
     }
     if (!other) runs.set(key, { path: f.path, shard: h.shard });
   }
-  const start = sorted[0]!.scan.header.start;
-  const end = Math.max(...files.map((f) => f.scan.header.end));
+  // A shard stands for its whole run (from .. from+deals-1), so a run's first or last shard missing
+  // is a gap too, not a smaller run.
+  const start = Math.min(...files.map((f) => (f.scan.header.shard ? f.scan.header.from : f.scan.header.start)));
+  const end = Math.max(...files.map((f) => (f.scan.header.shard ? f.scan.header.from + f.scan.header.deals : f.scan.header.end)));
   const gaps: DealGap[] = [];
   let covered = start;
   for (const f of sorted) {
@@ -168,6 +170,7 @@ export function planMerge(files: ReadonlyArray<{ path: string; scan: ScanResult 
     if (h.start > covered) gaps.push({ start: covered, end: h.start });
     covered = Math.max(covered, h.end);
   }
+  if (end > covered) gaps.push({ start: covered, end });
   for (const g of gaps) {
     // Name the missing shards when the gap is exactly shards of a run.
     warnings.push(`no file covers deals ${formatDealRange(g.start, g.end)} (${g.end - g.start} deals): a shard is missing?`);

@@ -6,7 +6,8 @@ const MAX_TEXT_BYTES = 16 * 2 ** 20;
 
 /**
  * Reads the text file of flag `--flag` (a `what` file); `-` reads standard input. A device or pipe
- * with no end (/dev/zero) stops at MAX_TEXT_BYTES with an error rather than reading forever.
+ * with no end (/dev/zero) stops at MAX_TEXT_BYTES with an error rather than reading forever. A
+ * leading UTF-8 byte order mark is dropped.
  */
 export function readText(path: string, what: string, flag = what): string {
   if (path === '') throw new PatienceError(`--${flag} needs a file name, or - for standard input`);
@@ -32,7 +33,8 @@ export function readText(path: string, what: string, flag = what): string {
       if (total > MAX_TEXT_BYTES) throw new PatienceError(`cannot read ${what} ${where}: more than ${MAX_TEXT_BYTES / 2 ** 20} MiB, which no ${what} file is`);
       chunks.push(chunk.subarray(0, n));
     }
-    return Buffer.concat(chunks).toString('utf8');
+    // A byte order mark (Windows Notepad writes one) is not part of the text.
+    return Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
   } catch (e) {
     if (e instanceof PatienceError) throw e;
     const code = (e as NodeJS.ErrnoException).code;

@@ -87,15 +87,15 @@ export function layOut(rules: Rules, deck: readonly Card[]): Position {
   }
   const foundations = [0, 0, 0, 0];
   const tableau: Card[][] = Array.from({ length: rules.piles }, () => []);
-  if (rules.pileCards === 'all') {
-    deck.forEach((card, i) => tableau[i % rules.piles]!.push(card));
-    return { rules, baseRank: rules.base as number, foundations, reserve: [], tableau, stock: [], waste: [], redealsUsed: 0 };
-  }
   let cards = deck.slice();
   let baseRank = fixedBase(rules);
   if (rules.basesOut) {
     cards = cards.filter((c) => cardRank(c) !== baseRank);
     foundations.fill(1);
+  }
+  if (rules.pileCards === 'all') {
+    cards.forEach((card, i) => tableau[i % rules.piles]!.push(card));
+    return { rules, baseRank, foundations, reserve: [], tableau, stock: [], waste: [], redealsUsed: 0 };
   }
   let next = 0;
   const reserve = cards.slice(next, next + rules.reserve);

@@ -287,6 +287,12 @@ export function checkRules(rules: Rules, given: ReadonlySet<string> = new Set())
   if ((autoReserve || rules.spaces === 'reserve-or-waste') && rules.reserve === 0 && stock === 0) {
     fail(`bad rules option spaces: "${rules.spaces}" fills spaces from the reserve or waste, but this game has neither`);
   }
+  if (autoReserve && rules.reserve > 0 && rules.pileCards === 0) {
+    fail(
+      `bad rules option pileCards: 0 deals every pile empty, but spaces "${rules.spaces}" fill an empty pile from the reserve at once ` +
+        '(deal at least 1 card a pile, or choose other spaces)',
+    );
+  }
 }
 
 /** Whether any reserve card fills a space at once, as part of the move that made the space. */

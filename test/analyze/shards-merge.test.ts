@@ -131,14 +131,31 @@ describe('merge', () => {
     const s3 = shardFile('s3', 1, 100, { index: 3, count: 4 }, { skip: [60, 61] });
     const out = fresh('partial');
     const report = mergeResults([s1, s3], { out });
-    expect(report.gaps).toEqual([{ start: 26, end: 51 }]);
+    // Shard 4/4 is missing too: the run is deals 1-100, not a smaller run ending at 75.
+    expect(report.gaps).toEqual([{ start: 26, end: 51 }, { start: 76, end: 101 }]);
     expect(report.unfinished).toBe(2);
     expect(report.warnings).toEqual([
       'no file covers deals 26-50 (25 deals): a shard is missing?',
+      'no file covers deals 76-100 (25 deals): a shard is missing?',
       `${s3} lacks 2 of its 25 deals (an unfinished run: continue it with --resume ${s3})`,
     ]);
-    expect(report.summary).toMatchObject({ deals: 48, start: 1, end: 76, missing: 27 });
+    expect(report.summary).toMatchObject({ deals: 48, start: 1, end: 101, missing: 52 });
     expect(readResults(out).table.size).toBe(48);
+  });
+
+  it('counts a run\'s first or last shard missing as a gap, in merge and in reading', () => {
+    const s2 = shardFile('m2', 1, 30, { index: 2, count: 3 });
+    const s3 = shardFile('m3', 1, 30, { index: 3, count: 3 });
+    const report = mergeResults([s2, s3], { out: fresh('no-first') });
+    expect(report.gaps).toEqual([{ start: 1, end: 11 }]);
+    expect(report.warnings).toEqual(['no file covers deals 1-10 (10 deals): a shard is missing?']);
+    expect(report.summary).toMatchObject({ deals: 20, start: 1, end: 31, missing: 10 });
+    const s1 = shardFile('m1', 1, 30, { index: 1, count: 3 });
+    const read = readResults([s1, s2]);
+    expect(read.warnings).toEqual(['no file covers deals 21-30 (10 deals): a shard is missing?']);
+    expect(summarize(read)).toMatchObject({ deals: 20, start: 1, end: 31, missing: 10 });
+    // All three: no gap.
+    expect(readResults([s1, s2, s3]).warnings).toEqual([]);
   });
 
   it('refuses an output that exists or is an input, before writing anything', () => {

@@ -54,6 +54,16 @@ describe('patience show', () => {
     expect(readableFromFile.stdout).toBe(readable.stdout);
   });
 
+  it('reads a position file that starts with a byte order mark (as Windows Notepad saves it)', async () => {
+    const json = (await runCli(['show', 'canfield', '--seed', '7', '--json'])).stdout;
+    const file = scratch.file('canfield-7-bom.json', `\uFEFF${json.replace(/\n/g, '\r\n')}`);
+    const fromFile = await runCli(['show', '--position', file, '--json']);
+    expect(fromFile.stderr).toBe('');
+    expect(fromFile.stdout).toBe(json);
+    const fromStdin = await runCli(['show', '--position', '-', '--json'], { input: `\uFEFF${json}` });
+    expect(fromStdin.stdout).toBe(json);
+  });
+
   it('applies rule overrides on top of the preset', async () => {
     const r = await runCli(['show', 'canfield', '--seed', '1', '--draw', '1', '--redeals', '2']);
     expect(r.code).toBe(0);

@@ -32,6 +32,23 @@ describe('canister layout: deck card i goes to pile i mod 8', () => {
   }
 });
 
+describe('canister layout with --bases-out: the base cards start the foundations, the other 48 go round the piles', () => {
+  for (const [game, base, rank] of [['canister', 'A', 0], ['american-canister', '2', 1], ['british-canister', 'K', 12]] as const) {
+    it(`${game}, base ${base}`, () => {
+      const p = dealFromDeckText(resolveRules(game, { basesOut: true, base }), DECK);
+      const rest = words.filter((w) => w[0] !== base);
+      expect(rest).toHaveLength(48);
+      for (let pile = 0; pile < 8; pile++) {
+        expect(text(p.tableau[pile]!)).toBe(rest.filter((_, i) => i % 8 === pile).join(' '));
+      }
+      expect(p.foundations).toEqual([1, 1, 1, 1]);
+      expect(p.baseRank).toBe(rank);
+      // The layout is a position the rules accept (before the fix, the foundations were left empty).
+      expect(() => validatePosition(p)).not.toThrow();
+    });
+  }
+});
+
 describe('storehouse layout', () => {
   const p = dealFromDeckText(resolveRules('storehouse'), DECK);
 

@@ -109,6 +109,8 @@ describe('validation messages', () => {
     ['layout larger than the deck', () => resolveRules('canfield', { ranks: 4 }), 'bad rules: the layout (reserve 13, 4 piles of 1) needs more than the 16 cards of the deck'],
     ['draw with no stock left', () => resolveRules('canfield', { ranks: 5, reserve: 15, draw: 1 }), 'bad rules option draw: this layout leaves no stock to draw from'],
     ['spaces from a reserve the game lacks', () => resolveRules('canister', { spaces: 'reserve-or-waste' }), 'bad rules option spaces: "reserve-or-waste" fills spaces from the reserve or waste, but this game has neither'],
+    ['empty piles the reserve must fill at once', () => resolveRules('canfield', { pileCards: 0 }), 'bad rules option pileCards: 0 deals every pile empty, but spaces "auto-reserve-then-waste" fill an empty pile from the reserve at once'],
+    ['empty piles in canfield-sequences', () => resolveRules('canfield-sequences', { pileCards: 0 }), 'bad rules option pileCards: 0 deals every pile empty, but spaces "auto-reserve-then-any"'],
   ])('refuses %s', (_name, action, message) => {
     expectError(action, message);
   });

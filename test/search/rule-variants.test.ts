@@ -235,3 +235,24 @@ describe('the solver agrees with brute force on random positions of rule variant
     expectBothVerdicts(counts, wanted / 2);
   }, 300_000 * RUNS);
 });
+
+describe('the Canister games with --bases-out (the base cards start the foundations, the rest go round the piles)', () => {
+  // Before session 33 the deal ignored basesOut in the all-tableau layout and left the foundations
+  // empty, so every such deal was refused as a bad position; these are the deals the CLI now makes.
+  it.each(['canister', 'american-canister', 'british-canister'])('%s: deals agree with brute force, and wins replay', (game) => {
+    const counts = { decided: 0, winnable: 0, unwinnable: 0 };
+    let deals = 0;
+    for (const ranks of [3, 4, 5]) {
+      for (const piles of [2, 3, 4]) {
+        for (let seed = 1; seed <= 8; seed++) {
+          const p = dealFromSeed(resolveRules(game, { ranks, piles, basesOut: true }), seed);
+          expect(p.foundations).toEqual([1, 1, 1, 1]);
+          deals++;
+          agree(p, `${game} ranks ${ranks} piles ${piles} --bases-out, deal ${seed}`, counts, 20_000);
+        }
+      }
+    }
+    if (STATS) console.log(`${game} --bases-out: ${counts.decided}/${deals} decided (${counts.winnable} winnable, ${counts.unwinnable} unwinnable)`);
+    expectBothVerdicts(counts, deals / 2);
+  }, 120_000);
+});

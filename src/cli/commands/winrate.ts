@@ -112,6 +112,11 @@ export const winrateCommand = defineCommand({
         process.stderr.write(`patience: interrupted with ${result.end - result.start - result.deals} deals left; ${how}\n`);
         return EXIT_INTERRUPTED;
       }
+      if (result.errors > 0) {
+        // Every other deal is kept and counted, but a deal the solver threw on is a bug to report.
+        process.stderr.write(`patience: internal error: solving threw on ${result.errors} deal(s); the summary counts them undecided, and \`patience report FILE --csv\` shows each message\n`);
+        return EXIT.internal;
+      }
       return EXIT.ok;
     } finally {
       process.off('SIGINT', onSignal);
