@@ -10,9 +10,9 @@ export {
   parseCard,
   parseDeck,
   orderedDeck,
-  cardRank,
-  cardSuit,
-  makeCard,
+  checkedCardRank as cardRank,
+  checkedCardSuit as cardSuit,
+  checkedMakeCard as makeCard,
   formatRank,
   parseRank,
   SUITS,
@@ -51,8 +51,8 @@ export {
 } from './rules/position';
 export { dealFromSeed, dealFromDeckText } from './rules/deal';
 export type { Move, Place } from './rules/move';
-export { legalMoves, applyMove, replay, parseMoves, type ReplayResult } from './referee/referee';
-export { formatMove, parseMove, formatMoves, moveToJson, moveFromJson, type MoveJson } from './rules/notation';
+export { legalMoves, applyMove, replay, parseMoves, parseMove, type ReplayResult } from './referee/referee';
+export { formatMove, formatMoves, moveToJson, moveFromJson, type MoveJson } from './rules/notation';
 export { bruteForce, type BruteForceOptions, type BruteForceResult } from './referee/brute-force';
 export { shortenSolution } from './referee/shorten';
 export { Solver, solve } from './search/solver';

@@ -89,11 +89,59 @@ describe('misused calls throw one line naming the mistake', () => {
     await expect(winRate({ game: 'canfield', from: 2 ** 53 - 1, deals: 2, nodeLimit: 10, workers: 0 })).rejects.toThrow(/^deals 9007199254740991 \.\. .* go past the last deal number 2\^53-1$/);
     await expect(winRate(null as never)).rejects.toThrow('winRate needs its options, e.g. { game: "canfield", deals: 1000 }');
     const base = { rules: R, limits: { nodeLimit: 100 }, source: rangeSource(1, 3), onResults: () => undefined, workers: 0 };
-    await expect(solveDeals({ ...base, limits: { nodeLimit: -1 } })).rejects.toThrow('bad nodeLimit -1: expected a whole number above 0');
+    await expect(solveDeals({ ...base, limits: { nodeLimit: -1 } })).rejects.toThrow('bad nodeLimit -1: expected a whole number from 1 to 2^53-1, or Infinity for none');
     await expect(solveDeals({ ...base, rules: hand({ draw: 0 }) })).rejects.toThrow(/^bad rules option draw: 0/);
     await expect(solveDeals({ ...base, maxBatch: Number.NaN })).rejects.toThrow('bad maxBatch NaN: expected a whole number from 1');
     expectError(() => rangeSource(1.5, 4), 'bad deal range 1.5 .. 4: expected whole deal numbers, start <= end');
     expectError(() => readResults(null as never), 'readResults needs result file names, not null');
     expectError(() => mergeResults(['a.msgpack'], {} as never), 'mergeResults needs { out: FILE }, the merged file to write');
+  });
+
+  // Found by a QA pass of the packed library (session 33).
+  it('win-rate and pool options: a misspelt key, no limits, a signal that is not one', async () => {
+    // A typo once ran with the 10 s default; no limits once failed every deal with a TypeError.
+    await expect(winRate({ game: 'canfield', deals: 2, workers: 0, nodeLimt: 10 } as never)).rejects.toThrow(/^unknown winRate option "nodeLimt": expected one of game, rules, /);
+    await expect(winRate({ game: 'canfield', deals: 2, workers: 0, nodeLimit: 10 }, { signal: {} as never })).rejects.toThrow('winRate: signal must be an AbortSignal');
+    await expect(winRate({ game: 'canfield', deals: 2, workers: 0, nodeLimit: 10 }, { onDone: () => 1 } as never)).rejects.toThrow(/^unknown winRate callback "onDone"/);
+    await expect(winRate({ game: 'canfield', deals: 2, workers: 0, nodeLimit: 10, saveSolutions: 'yes' as never })).rejects.toThrow('bad saveSolutions yes: expected true or false');
+    const base = { rules: R, limits: { nodeLimit: 100 }, source: rangeSource(1, 3), onResults: () => undefined, workers: 0 };
+    await expect(solveDeals({ ...base, limits: undefined as never })).rejects.toThrow('solveDeals needs its limits: solve options such as { timeLimitMs: 10000 } ({} for none)');
+    await expect(solveDeals({ ...base, foo: 1 } as never)).rejects.toThrow(/^unknown solveDeals option "foo"/);
+    await expect(solveDeals({ ...base, signal: {} as never })).rejects.toThrow('solveDeals: signal must be an AbortSignal');
+    // The same call with good options runs: deals 1 and 2 (a range source's end is left out).
+    const rows: number[] = [];
+    await solveDeals({ ...base, onResults: (_r, n) => void rows.push(n) });
+    expect(rows.reduce((a, b) => a + b, 0)).toBe(2);
+  });
+
+  it('the public card helpers and move parser refuse what is not a card, a suit, a rank or a position', async () => {
+    const api = await import('../src/index');
+    expect(api.makeCard(1, 0)).toBe(13);
+    expect(api.cardSuit(51)).toBe(3);
+    expect(api.cardRank(51)).toBe(12);
+    expectError(() => api.makeCard(0, 13), 'makeCard: bad rank 13: expected 0 (ace) to 12 (king)');
+    expectError(() => api.makeCard(4, 0), 'makeCard: bad suit 4: expected 0 to 3 (C D H S)');
+    expectError(() => api.makeCard('1' as never, 2), 'makeCard: bad suit "1"');
+    expectError(() => api.makeCard(Number.NaN, 0), 'makeCard: bad suit NaN');
+    expectError(() => api.cardSuit(60), 'cardSuit: bad card code 60: expected suit * 13 + rank, 0 to 51');
+    expectError(() => api.cardRank(-1), 'cardRank: bad card code -1');
+    const deal = dealFromSeed(R, 1);
+    const json = api.formatPosition(deal) as never;
+    const hint = 'position: its cards are text, as in position JSON (formatPosition): read it with parsePosition first';
+    expectError(() => api.parseMove('t1 -> f', json), hint);
+    expectError(() => api.parseMoves('t1 -> f', json), hint);
+    expectError(() => api.parseMoves('deal', json), hint);
+    expectError(() => api.parseMove('t1 -> f', 'canfield' as never), 'position: expected a position object, not canfield');
+    expectError(() => solve(json), hint);
+    // With the position it stands for, the same line reads.
+    expect(api.parseMoves('deal', deal)).toEqual([{ kind: 'deal' }]);
+  });
+
+  it('messages show NaN, Infinity and text as they are, not as JSON null or a bare number', () => {
+    expectError(() => resolveRules('canfield', { draw: Number.NaN }), 'bad rules option draw: NaN (expected a whole number from 1 to 52)');
+    expectError(() => resolveRules('canfield', { draw: Infinity }), 'bad rules option draw: Infinity');
+    expectError(() => dealFromSeed(R, '7' as never), 'bad deal number "7": expected a whole number');
+    expectError(() => solve(dealFromSeed(R, 1), { nodeLimit: 1e300 }), 'bad nodeLimit 1e+300: expected a whole number from 1 to 2^53-1, or Infinity for none');
+    expectError(() => solve(dealFromSeed(R, 1), { memoryMiB: Infinity }), 'bad memoryMiB Infinity: expected a finite number of MiB above 0');
   });
 });

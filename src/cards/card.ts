@@ -1,4 +1,4 @@
-import { fail } from '../errors';
+import { fail, quoted } from '../errors';
 
 /**
  * A card is a small integer: suit * 13 + rank, rank 0 = Ace ... 12 = King, suits C D H S = 0..3.
@@ -14,6 +14,23 @@ export const RANKS_PER_SUIT_MAX = 13;
 export const cardSuit = (card: Card): number => (card / 13) | 0;
 export const cardRank = (card: Card): number => card % 13;
 export const makeCard = (suit: number, rank: number): Card => suit * 13 + rank;
+
+/*
+ * The same three for the public API (src/index.ts exports these under the plain names): they refuse
+ * what is not a card, suit or rank in one line. The unchecked ones above stay for the solver's inner
+ * loops, whose cards are always valid.
+ */
+const checkCard = (card: unknown, what: string): Card => {
+  if (!Number.isInteger(card) || (card as number) < 0 || (card as number) >= 52) fail(`${what}: bad card code ${quoted(card)}: expected suit * 13 + rank, 0 to 51`);
+  return card as Card;
+};
+export const checkedCardSuit = (card: Card): number => cardSuit(checkCard(card, 'cardSuit'));
+export const checkedCardRank = (card: Card): number => cardRank(checkCard(card, 'cardRank'));
+export function checkedMakeCard(suit: number, rank: number): Card {
+  if (!Number.isInteger(suit) || suit < 0 || suit > 3) fail(`makeCard: bad suit ${quoted(suit)}: expected 0 to 3 (C D H S)`);
+  if (!Number.isInteger(rank) || rank < 0 || rank > 12) fail(`makeCard: bad rank ${quoted(rank)}: expected 0 (ace) to 12 (king)`);
+  return makeCard(suit, rank);
+}
 /** 0 black (clubs, spades), 1 red (diamonds, hearts). */
 export const suitColour = (suit: number): number => (suit === 1 || suit === 2 ? 1 : 0);
 export const cardColour = (card: Card): number => suitColour(cardSuit(card));

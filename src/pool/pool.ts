@@ -161,11 +161,19 @@ function detailsMap(details: BatchDetails | undefined): Map<number, string | str
  * the error code and the message; a worker that dies is replaced and the deal it died on is retried
  * alone, then recorded as an error if it kills a worker again.
  */
+const SOLVE_DEALS_OPTIONS = new Set(['rules', 'limits', 'saveSolutions', 'workers', 'source', 'onResults', 'signal', 'maxBatch', 'workerFile', 'faults', 'abortGraceMs']);
+
 export async function solveDeals(options: SolveDealsOptions): Promise<SolveDealsResult> {
   if (typeof options !== 'object' || options === null) fail('solveDeals needs its options: rules, limits, source and onResults');
   // Checked once here: a bad limit would otherwise fail every deal, each recorded as an error.
+  for (const key of Object.keys(options)) if (!SOLVE_DEALS_OPTIONS.has(key)) fail(`unknown solveDeals option "${key}": expected one of ${[...SOLVE_DEALS_OPTIONS].join(', ')}`);
   validateRules(options.rules);
+  if (typeof options.limits !== 'object' || options.limits === null || Array.isArray(options.limits)) {
+    fail('solveDeals needs its limits: solve options such as { timeLimitMs: 10000 } ({} for none)');
+  }
   checkSolveOptions(options.limits);
+  if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) fail('solveDeals: signal must be an AbortSignal (new AbortController().signal)');
+  if (options.saveSolutions !== undefined && typeof options.saveSolutions !== 'boolean') fail(`bad saveSolutions ${String(options.saveSolutions)}: expected true or false`);
   if (typeof options.source?.next !== 'function') fail('solveDeals needs a deal source (rangeSource)');
   if (typeof options.onResults !== 'function') fail('solveDeals needs an onResults function');
   if (options.maxBatch !== undefined && (!Number.isSafeInteger(options.maxBatch) || options.maxBatch < 1)) fail(`bad maxBatch ${String(options.maxBatch)}: expected a whole number from 1`);

@@ -303,11 +303,22 @@ function startRetry(options: WinRateOptions, builder: SummaryBuilder): { header:
  * writes each finished deal to `out` (or appends to `resume`), and returns the summary. Stops cleanly
  * on `signal` (result `interrupted`), keeping every finished deal.
  */
+const WIN_RATE_OPTIONS = new Set([
+  'game', 'rules', 'from', 'deals', 'nodeLimit', 'timeLimitMs', 'memoryMiB', 'workers', 'out', 'resume', 'retry',
+  'saveSolutions', 'shard', 'shardCount', 'env', 'maxBatch', 'testFaults',
+]);
+const WIN_RATE_CALLBACKS = new Set(['onStart', 'onProgress', 'signal']);
+
 export async function winRate(options: WinRateOptions, callbacks: WinRateCallbacks = {}): Promise<WinRateResult> {
   const startedAt = performance.now();
   if (typeof options !== 'object' || options === null) fail('winRate needs its options, e.g. { game: "canfield", deals: 1000 }');
   if (typeof callbacks !== 'object' || callbacks === null) fail('winRate: callbacks must be an object');
+  // A misspelt option (nodeLimt) would otherwise run with the default limits.
+  for (const key of Object.keys(options)) if (!WIN_RATE_OPTIONS.has(key)) fail(`unknown winRate option "${key}": expected one of ${[...WIN_RATE_OPTIONS].join(', ')}`);
+  for (const key of Object.keys(callbacks)) if (!WIN_RATE_CALLBACKS.has(key)) fail(`unknown winRate callback "${key}": expected one of ${[...WIN_RATE_CALLBACKS].join(', ')}`);
   for (const name of ['onStart', 'onProgress'] as const) if (callbacks[name] !== undefined && typeof callbacks[name] !== 'function') fail(`winRate: ${name} must be a function`);
+  if (callbacks.signal !== undefined && !(callbacks.signal instanceof AbortSignal)) fail('winRate: signal must be an AbortSignal (new AbortController().signal)');
+  if (options.saveSolutions !== undefined && typeof options.saveSolutions !== 'boolean') fail(`bad saveSolutions ${String(options.saveSolutions)}: expected true or false`);
   for (const name of ['game', 'out', 'resume', 'retry'] as const) if (options[name] !== undefined && typeof options[name] !== 'string') fail(`bad ${name} ${String(options[name])}: expected text`);
   if (options.workers !== undefined) checkWorkers(options.workers);
   if (options.out !== undefined && options.resume !== undefined) fail('give either a new result file (out) or one to resume, not both');

@@ -1,7 +1,7 @@
 import { type Card, cardSuit, formatCard, formatCards, formatRank, makeCard, SUITS } from '../cards/card';
 import { fail } from '../errors';
 import type { Move, Place } from '../rules/move';
-import { formatMove, parseMoveLines } from '../rules/notation';
+import { formatMove, parseMove as parseMoveInPosition, parseMoveLines } from '../rules/notation';
 import { buildsOn, cardOrder, isBuilt, rankAtOrder } from '../rules/order';
 import { clonePosition, isWon, type Position, validatePosition } from '../rules/position';
 import { autoFillsFromReserve } from '../rules/rules';
@@ -375,5 +375,15 @@ export function replay(p: Position, moves: readonly Move[]): ReplayResult {
  * (the run's length found from the pile) are enough.
  */
 export function parseMoves(text: string, position?: Position): Move[] {
+  if (position !== undefined) validatePosition(position);
   return parseMoveLines(text, position, applyMove);
+}
+
+/**
+ * One move (the notation of docs/formats.md), read in `position` when given, which is checked
+ * first: the public form of the notation layer's parser.
+ */
+export function parseMove(text: string, position?: Position): Move {
+  if (position !== undefined) validatePosition(position);
+  return parseMoveInPosition(text, position);
 }

@@ -219,6 +219,12 @@ export function validatePosition(p: Position): void {
   const isCards = (v: unknown): boolean => Array.isArray(v);
   for (const key of ['foundations', 'reserve', 'stock', 'waste'] as const) if (!isCards(p[key])) fail(`position: ${key} must be a list`);
   if (!Array.isArray(p.tableau) || !p.tableau.every(isCards)) fail('position: tableau must be a list of piles, each a list of cards');
+  // Position JSON (formatPosition's form: cards and ranks as text, foundations as lists of cards) is
+  // a different thing, easy to pass by mistake from plain JavaScript.
+  const text = (v: unknown) => typeof v === 'string' || Array.isArray(v);
+  if (typeof p.baseRank === 'string' || [p.reserve, p.stock, p.waste, p.foundations, ...p.tableau].some((list) => (list as unknown[]).some(text))) {
+    fail('position: its cards are text, as in position JSON (formatPosition): read it with parsePosition first');
+  }
   if (!Number.isSafeInteger(p.redealsUsed) || p.redealsUsed < 0) fail(`position: redealsUsed ${String(p.redealsUsed)} is not a count (a whole number from 0)`);
   validateRules(p.rules);
   const { rules } = p;

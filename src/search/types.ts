@@ -2,7 +2,7 @@ import type { Move } from '../rules/move';
 
 export type Verdict = 'winnable' | 'unwinnable' | 'unknown';
 /** Why a search stopped before deciding. */
-export type LimitReason = 'nodes' | 'time' | 'memory' | 'aborted';
+export type LimitReason = 'nodes' | 'time' | 'memory';
 
 export interface SolveOptions {
   /** Stop with `unknown` after this many expanded nodes. Default: no limit. */

@@ -14,7 +14,7 @@ describe('solve options from a library caller', () => {
       [{ memoryMiB: 0 }, 'bad memoryMiB 0'],
       [{ memoryMiB: Infinity }, 'bad memoryMiB Infinity'],
       [{ nodeLimit: -5 }, 'bad nodeLimit -5'],
-      [{ nodeLimit: 2.5 }, 'bad nodeLimit 2.5: expected a whole number above 0'],
+      [{ nodeLimit: 2.5 }, 'bad nodeLimit 2.5: expected a whole number from 1 to 2^53-1, or Infinity for none'],
       [{ timeLimitMs: 0 }, 'bad timeLimitMs 0'],
       [{ timeLimitMs: '100' as unknown as number }, 'bad timeLimitMs "100"'],
       [{ restartNodes: 0 }, 'bad restartNodes 0'],

@@ -9,7 +9,6 @@ const REASONS: Record<string, string> = {
   nodes: 'the node limit was hit',
   time: 'the time limit was hit',
   memory: 'the table memory is full',
-  aborted: 'the search was stopped',
 };
 
 const indent = (text: string, by: string): string => text.replace(/^/gm, by);
