@@ -133,8 +133,13 @@ describe('misused calls throw one line naming the mistake', () => {
     expectError(() => api.parseMoves('deal', json), hint);
     expectError(() => api.parseMove('t1 -> f', 'canfield' as never), 'position: expected a position object, not canfield');
     expectError(() => solve(json), hint);
+    expectError(() => api.describePosition(json), hint);
+    expectError(() => api.formatPosition(json), hint);
+    expectError(() => api.formatCards(null as never), 'formatCards: bad cards null: expected a list of card codes');
+    expectError(() => api.formatMoves(null as never), 'formatMoves: bad moves null: expected a list of moves');
     // With the position it stands for, the same line reads.
     expect(api.parseMoves('deal', deal)).toEqual([{ kind: 'deal' }]);
+    expect(api.describePosition(deal)).toContain('canfield');
   });
 
   it('messages show NaN, Infinity and text as they are, not as JSON null or a bare number', () => {

@@ -45,6 +45,7 @@ export function formatCard(card: Card): string {
 }
 
 export function formatCards(cards: readonly Card[]): string {
+  if (!Array.isArray(cards)) fail(`formatCards: bad cards ${quoted(cards)}: expected a list of card codes`);
   return cards.map(formatCard).join(' ');
 }
 

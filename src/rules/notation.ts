@@ -151,6 +151,7 @@ export function parseMove(text: string, position?: Position): Move {
 
 /** A move list, one move a line, numbered from 1 (the form parseMoves reads back). */
 export function formatMoves(moves: readonly Move[]): string {
+  if (!Array.isArray(moves)) fail(`formatMoves: bad moves ${String(moves)}: expected a list of moves`);
   return moves.map((m, i) => `${i + 1}. ${formatMove(m)}\n`).join('');
 }
 

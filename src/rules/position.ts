@@ -277,6 +277,7 @@ export function rulesOverrides(rules: Rules): Record<string, unknown> {
 
 /** The position JSON of a position (foundations in suit order C D H S). Round-trips with parsePosition. */
 export function formatPosition(p: Position): PositionJson {
+  validatePosition(p);
   const overrides = rulesOverrides(p.rules);
   const json: PositionJson = { game: p.rules.game };
   if (Object.keys(overrides).length > 0) json.rules = overrides;
@@ -294,6 +295,7 @@ export function formatPosition(p: Position): PositionJson {
 
 /** A readable multi-line picture of a position, for terminals. */
 export function describePosition(p: Position): string {
+  validatePosition(p);
   const { rules } = p;
   const lines: string[] = [];
   const redeals = rules.redeals === 'unlimited' ? 'unlimited' : String(rules.redeals);
