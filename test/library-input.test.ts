@@ -103,7 +103,7 @@ describe('misused calls throw one line naming the mistake', () => {
     await expect(winRate({ game: 'canfield', deals: 2, workers: 0, nodeLimt: 10 } as never)).rejects.toThrow(/^unknown winRate option "nodeLimt": expected one of game, rules, /);
     await expect(winRate({ game: 'canfield', deals: 2, workers: 0, nodeLimit: 10 }, { signal: {} as never })).rejects.toThrow('winRate: signal must be an AbortSignal');
     await expect(winRate({ game: 'canfield', deals: 2, workers: 0, nodeLimit: 10 }, { onDone: () => 1 } as never)).rejects.toThrow(/^unknown winRate callback "onDone"/);
-    await expect(winRate({ game: 'canfield', deals: 2, workers: 0, nodeLimit: 10, saveSolutions: 'yes' as never })).rejects.toThrow('bad saveSolutions yes: expected true or false');
+    await expect(winRate({ game: 'canfield', deals: 2, workers: 0, nodeLimit: 10, saveSolutions: 'yes' as never })).rejects.toThrow('bad saveSolutions "yes": expected true or false');
     const base = { rules: R, limits: { nodeLimit: 100 }, source: rangeSource(1, 3), onResults: () => undefined, workers: 0 };
     await expect(solveDeals({ ...base, limits: undefined as never })).rejects.toThrow('solveDeals needs its limits: solve options such as { timeLimitMs: 10000 } ({} for none)');
     await expect(solveDeals({ ...base, foo: 1 } as never)).rejects.toThrow(/^unknown solveDeals option "foo"/);

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Piscina } from 'piscina';
 import { CODE_ERROR } from '../analyze/records';
-import { fail } from '../errors';
+import { fail, quoted } from '../errors';
 import { type Rules, validateRules } from '../rules/rules';
 import { checkSolveOptions } from '../search/solver';
 import type { SolveOptions } from '../search/types';
@@ -154,6 +154,8 @@ function detailsMap(details: BatchDetails | undefined): Map<number, string | str
   return map;
 }
 
+const SOLVE_DEALS_OPTIONS = new Set(['rules', 'limits', 'saveSolutions', 'workers', 'source', 'onResults', 'signal', 'maxBatch', 'workerFile', 'faults', 'abortGraceMs']);
+
 /**
  * Solves every deal the source hands out and delivers the results as batches finish. On abort,
  * stops handing out deals, lets the workers finish the deal they are on (up to abortGraceMs), then
@@ -161,8 +163,6 @@ function detailsMap(details: BatchDetails | undefined): Map<number, string | str
  * the error code and the message; a worker that dies is replaced and the deal it died on is retried
  * alone, then recorded as an error if it kills a worker again.
  */
-const SOLVE_DEALS_OPTIONS = new Set(['rules', 'limits', 'saveSolutions', 'workers', 'source', 'onResults', 'signal', 'maxBatch', 'workerFile', 'faults', 'abortGraceMs']);
-
 export async function solveDeals(options: SolveDealsOptions): Promise<SolveDealsResult> {
   if (typeof options !== 'object' || options === null) fail('solveDeals needs its options: rules, limits, source and onResults');
   // Checked once here: a bad limit would otherwise fail every deal, each recorded as an error.
@@ -173,7 +173,7 @@ export async function solveDeals(options: SolveDealsOptions): Promise<SolveDeals
   }
   checkSolveOptions(options.limits);
   if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) fail('solveDeals: signal must be an AbortSignal (new AbortController().signal)');
-  if (options.saveSolutions !== undefined && typeof options.saveSolutions !== 'boolean') fail(`bad saveSolutions ${String(options.saveSolutions)}: expected true or false`);
+  if (options.saveSolutions !== undefined && typeof options.saveSolutions !== 'boolean') fail(`bad saveSolutions ${quoted(options.saveSolutions)}: expected true or false`);
   if (typeof options.source?.next !== 'function') fail('solveDeals needs a deal source (rangeSource)');
   if (typeof options.onResults !== 'function') fail('solveDeals needs an onResults function');
   if (options.maxBatch !== undefined && (!Number.isSafeInteger(options.maxBatch) || options.maxBatch < 1)) fail(`bad maxBatch ${String(options.maxBatch)}: expected a whole number from 1`);

@@ -4,7 +4,7 @@
  */
 import { copyFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { fail } from '../errors';
+import { fail, quoted } from '../errors';
 import { checkDealNumber, MAX_DEAL_NUMBER } from '../cards/shuffle';
 import { CODE_UNWINNABLE, CODE_WINNABLE } from '../analyze/records';
 import { canonicalJson, checkResultName, DealBitmap, encodeRecord, headerRules, makeHeader, PACKAGE_VERSION, type ResultHeader, ResultWriter, type RunLimits, scanResultFile } from '../analyze/result-file';
@@ -298,17 +298,17 @@ function startRetry(options: WinRateOptions, builder: SummaryBuilder): { header:
   return { header, done, writer, warnings: scan.warnings, kept: copied };
 }
 
-/**
- * Estimates the win rate of a game over deals from .. from+deals-1: solves them in a worker pool,
- * writes each finished deal to `out` (or appends to `resume`), and returns the summary. Stops cleanly
- * on `signal` (result `interrupted`), keeping every finished deal.
- */
 const WIN_RATE_OPTIONS = new Set([
   'game', 'rules', 'from', 'deals', 'nodeLimit', 'timeLimitMs', 'memoryMiB', 'workers', 'out', 'resume', 'retry',
   'saveSolutions', 'shard', 'shardCount', 'env', 'maxBatch', 'testFaults',
 ]);
 const WIN_RATE_CALLBACKS = new Set(['onStart', 'onProgress', 'signal']);
 
+/**
+ * Estimates the win rate of a game over deals from .. from+deals-1: solves them in a worker pool,
+ * writes each finished deal to `out` (or appends to `resume`), and returns the summary. Stops cleanly
+ * on `signal` (result `interrupted`), keeping every finished deal.
+ */
 export async function winRate(options: WinRateOptions, callbacks: WinRateCallbacks = {}): Promise<WinRateResult> {
   const startedAt = performance.now();
   if (typeof options !== 'object' || options === null) fail('winRate needs its options, e.g. { game: "canfield", deals: 1000 }');
@@ -318,7 +318,7 @@ export async function winRate(options: WinRateOptions, callbacks: WinRateCallbac
   for (const key of Object.keys(callbacks)) if (!WIN_RATE_CALLBACKS.has(key)) fail(`unknown winRate callback "${key}": expected one of ${[...WIN_RATE_CALLBACKS].join(', ')}`);
   for (const name of ['onStart', 'onProgress'] as const) if (callbacks[name] !== undefined && typeof callbacks[name] !== 'function') fail(`winRate: ${name} must be a function`);
   if (callbacks.signal !== undefined && !(callbacks.signal instanceof AbortSignal)) fail('winRate: signal must be an AbortSignal (new AbortController().signal)');
-  if (options.saveSolutions !== undefined && typeof options.saveSolutions !== 'boolean') fail(`bad saveSolutions ${String(options.saveSolutions)}: expected true or false`);
+  if (options.saveSolutions !== undefined && typeof options.saveSolutions !== 'boolean') fail(`bad saveSolutions ${quoted(options.saveSolutions)}: expected true or false`);
   for (const name of ['game', 'out', 'resume', 'retry'] as const) if (options[name] !== undefined && typeof options[name] !== 'string') fail(`bad ${name} ${String(options[name])}: expected text`);
   if (options.workers !== undefined) checkWorkers(options.workers);
   if (options.out !== undefined && options.resume !== undefined) fail('give either a new result file (out) or one to resume, not both');

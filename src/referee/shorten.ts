@@ -15,8 +15,9 @@ import { applyMove, legalMoves, replay } from './referee';
  * The solver's line is the path of its search, which wanders where moves can be undone: the winning
  * lines of deals 1-200 (300,000 nodes each; v20, session 33) are 38% shorter after this in
  * canfield-relaxed (73,300 moves in all, 45,507 after), 37% in Canister (23,646, 14,838), 1.7% in
- * canfield-sequences, 5 moves of 26,832 in Hoyle Canfield and none in Storehouse. It costs a legal-move list and a replay of each move per position of the line
- * (8.5 ms a canfield-relaxed line on average, 120 ms for one of 5,365 moves), so the CLI's `solve`
+ * canfield-sequences, 5 moves of 26,832 in Hoyle Canfield and none in Storehouse. It costs a
+ * legal-move list and a replay of each move per position of the line (8.5 ms a canfield-relaxed
+ * line on average, 120 ms for one of 5,365 moves, as measured in session 12), so the CLI's `solve`
  * does it, and a win-rate run, which keeps the solver's line, does not.
  */
 export function shortenSolution(start: Position, moves: readonly Move[]): Move[] {
