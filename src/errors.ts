@@ -10,16 +10,16 @@ export class PatienceError extends Error {
 }
 
 /**
- * A value as an error message shows it: text quoted (so "7" is not taken for 7), numbers as they are
- * (NaN and Infinity too, which JSON would print as null), anything else as JSON where it can be.
+ * A value as a message shows it, on one line and never throwing: text quoted (so "7" is not taken for
+ * 7) and cut short, numbers as they are (NaN and Infinity too, which JSON would print as null),
+ * objects by kind.
  */
-export function quoted(v: unknown): string {
-  if (typeof v === 'number' || typeof v === 'bigint' || v === undefined || typeof v === 'function' || typeof v === 'symbol') return String(v);
-  try {
-    return JSON.stringify(v) ?? String(v);
-  } catch {
-    return String(v);
-  }
+export function shown(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v);
+  if (typeof v === 'function') return 'a function';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'object' && v !== null) return 'an object';
+  return String(v);
 }
 
 export function fail(message: string): never {

@@ -1,4 +1,4 @@
-import { fail, quoted } from '../errors';
+import { fail, shown } from '../errors';
 
 /**
  * A card is a small integer: suit * 13 + rank, rank 0 = Ace ... 12 = King, suits C D H S = 0..3.
@@ -21,14 +21,14 @@ export const makeCard = (suit: number, rank: number): Card => suit * 13 + rank;
  * loops, whose cards are always valid.
  */
 const checkCard = (card: unknown, what: string): Card => {
-  if (!Number.isInteger(card) || (card as number) < 0 || (card as number) >= 52) fail(`${what}: bad card code ${quoted(card)}: expected suit * 13 + rank, 0 to 51`);
+  if (!Number.isInteger(card) || (card as number) < 0 || (card as number) >= 52) fail(`${what}: bad card code ${shown(card)}: expected suit * 13 + rank, 0 to 51`);
   return card as Card;
 };
 export const checkedCardSuit = (card: Card): number => cardSuit(checkCard(card, 'cardSuit'));
 export const checkedCardRank = (card: Card): number => cardRank(checkCard(card, 'cardRank'));
 export function checkedMakeCard(suit: number, rank: number): Card {
-  if (!Number.isInteger(suit) || suit < 0 || suit > 3) fail(`makeCard: bad suit ${quoted(suit)}: expected 0 to 3 (C D H S)`);
-  if (!Number.isInteger(rank) || rank < 0 || rank > 12) fail(`makeCard: bad rank ${quoted(rank)}: expected 0 (ace) to 12 (king)`);
+  if (!Number.isInteger(suit) || suit < 0 || suit > 3) fail(`makeCard: bad suit ${shown(suit)}: expected 0 to 3 (C D H S)`);
+  if (!Number.isInteger(rank) || rank < 0 || rank > 12) fail(`makeCard: bad rank ${shown(rank)}: expected 0 (ace) to 12 (king)`);
   return makeCard(suit, rank);
 }
 /** 0 black (clubs, spades), 1 red (diamonds, hearts). */
@@ -45,7 +45,7 @@ export function formatCard(card: Card): string {
 }
 
 export function formatCards(cards: readonly Card[]): string {
-  if (!Array.isArray(cards)) fail(`formatCards: bad cards ${quoted(cards)}: expected a list of card codes`);
+  if (!Array.isArray(cards)) fail(`formatCards: bad cards ${shown(cards)}: expected a list of card codes`);
   return cards.map(formatCard).join(' ');
 }
 

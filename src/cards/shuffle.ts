@@ -1,4 +1,4 @@
-import { fail, quoted } from '../errors';
+import { fail, shown } from '../errors';
 import { type Card, orderedDeck, RANKS_PER_SUIT_MAX } from './card';
 
 /**
@@ -43,7 +43,7 @@ export class SplitMix64 {
 export const MAX_DEAL_NUMBER = Number.MAX_SAFE_INTEGER;
 
 export function checkDealNumber(seed: number): void {
-  if (!Number.isSafeInteger(seed) || seed < 0) fail(`bad deal number ${quoted(seed)}: expected a whole number from 0 to 2^53-1`);
+  if (!Number.isSafeInteger(seed) || seed < 0) fail(`bad deal number ${shown(seed)}: expected a whole number from 0 to 2^53-1`);
 }
 
 export function shuffledDeck(seed: number, ranks = RANKS_PER_SUIT_MAX): Card[] {

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Piscina } from 'piscina';
 import { CODE_ERROR } from '../analyze/records';
-import { fail, quoted } from '../errors';
+import { fail, shown } from '../errors';
 import { type Rules, validateRules } from '../rules/rules';
 import { checkSolveOptions } from '../search/solver';
 import type { SolveOptions } from '../search/types';
@@ -168,12 +168,11 @@ export async function solveDeals(options: SolveDealsOptions): Promise<SolveDeals
   // Checked once here: a bad limit would otherwise fail every deal, each recorded as an error.
   for (const key of Object.keys(options)) if (!SOLVE_DEALS_OPTIONS.has(key)) fail(`unknown solveDeals option "${key}": expected one of ${[...SOLVE_DEALS_OPTIONS].join(', ')}`);
   validateRules(options.rules);
-  if (typeof options.limits !== 'object' || options.limits === null || Array.isArray(options.limits)) {
-    fail('solveDeals needs its limits: solve options such as { timeLimitMs: 10000 } ({} for none)');
-  }
+  // checkSolveOptions takes undefined for "no options"; here limits are required.
+  if (options.limits === undefined) fail('solveDeals needs its limits: solve options such as { timeLimitMs: 10000 } ({} for none)');
   checkSolveOptions(options.limits);
   if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) fail('solveDeals: signal must be an AbortSignal (new AbortController().signal)');
-  if (options.saveSolutions !== undefined && typeof options.saveSolutions !== 'boolean') fail(`bad saveSolutions ${quoted(options.saveSolutions)}: expected true or false`);
+  if (options.saveSolutions !== undefined && typeof options.saveSolutions !== 'boolean') fail(`bad saveSolutions ${shown(options.saveSolutions)}: expected true or false`);
   if (typeof options.source?.next !== 'function') fail('solveDeals needs a deal source (rangeSource)');
   if (typeof options.onResults !== 'function') fail('solveDeals needs an onResults function');
   if (options.maxBatch !== undefined && (!Number.isSafeInteger(options.maxBatch) || options.maxBatch < 1)) fail(`bad maxBatch ${String(options.maxBatch)}: expected a whole number from 1`);

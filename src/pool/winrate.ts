@@ -4,7 +4,7 @@
  */
 import { copyFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { fail, quoted } from '../errors';
+import { fail, shown } from '../errors';
 import { checkDealNumber, MAX_DEAL_NUMBER } from '../cards/shuffle';
 import { CODE_UNWINNABLE, CODE_WINNABLE } from '../analyze/records';
 import { canonicalJson, checkResultName, DealBitmap, encodeRecord, headerRules, makeHeader, PACKAGE_VERSION, type ResultHeader, ResultWriter, type RunLimits, scanResultFile } from '../analyze/result-file';
@@ -318,7 +318,7 @@ export async function winRate(options: WinRateOptions, callbacks: WinRateCallbac
   for (const key of Object.keys(callbacks)) if (!WIN_RATE_CALLBACKS.has(key)) fail(`unknown winRate callback "${key}": expected one of ${[...WIN_RATE_CALLBACKS].join(', ')}`);
   for (const name of ['onStart', 'onProgress'] as const) if (callbacks[name] !== undefined && typeof callbacks[name] !== 'function') fail(`winRate: ${name} must be a function`);
   if (callbacks.signal !== undefined && !(callbacks.signal instanceof AbortSignal)) fail('winRate: signal must be an AbortSignal (new AbortController().signal)');
-  if (options.saveSolutions !== undefined && typeof options.saveSolutions !== 'boolean') fail(`bad saveSolutions ${quoted(options.saveSolutions)}: expected true or false`);
+  if (options.saveSolutions !== undefined && typeof options.saveSolutions !== 'boolean') fail(`bad saveSolutions ${shown(options.saveSolutions)}: expected true or false`);
   for (const name of ['game', 'out', 'resume', 'retry'] as const) if (options[name] !== undefined && typeof options[name] !== 'string') fail(`bad ${name} ${String(options[name])}: expected text`);
   if (options.workers !== undefined) checkWorkers(options.workers);
   if (options.out !== undefined && options.resume !== undefined) fail('give either a new result file (out) or one to resume, not both');

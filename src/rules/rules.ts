@@ -1,5 +1,5 @@
 import { formatRank, RANKS_PER_SUIT_MAX, tryParseRank } from '../cards/card';
-import { fail, quoted } from '../errors';
+import { fail, shown } from '../errors';
 
 /** How a card builds on a tableau pile (always one step down in the rules' rank order). */
 export type BuildPolicy = 'any-suit' | 'alternate-colors' | 'same-suit';
@@ -183,14 +183,14 @@ function wholeNumber(name: string, value: unknown, min: number, max: number, or 
   const given = value;
   if (typeof value === 'string' && /^\d+$/.test(value.trim())) value = Number(value);
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    fail(`bad rules option ${name}: ${quoted(given)} (expected a whole number from ${min} to ${max}${or})`);
+    fail(`bad rules option ${name}: ${shown(given)} (expected a whole number from ${min} to ${max}${or})`);
   }
   return value;
 }
 
 function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[]): T {
   if (typeof value !== 'string' || !allowed.includes(value as T)) {
-    fail(`bad rules option ${name}: ${quoted(value)} (expected one of ${allowed.join(', ')})`);
+    fail(`bad rules option ${name}: ${shown(value)} (expected one of ${allowed.join(', ')})`);
   }
   return value as T;
 }
@@ -198,7 +198,7 @@ function oneOf<T extends string>(name: string, value: unknown, allowed: readonly
 function flag(name: string, value: unknown): boolean {
   if (value === 'true') return true;
   if (value === 'false') return false;
-  if (typeof value !== 'boolean') fail(`bad rules option ${name}: ${quoted(value)} (expected true or false)`);
+  if (typeof value !== 'boolean') fail(`bad rules option ${name}: ${shown(value)} (expected true or false)`);
   return value;
 }
 

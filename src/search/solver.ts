@@ -1,7 +1,7 @@
 import type { Move } from '../rules/move';
 import type { Position } from '../rules/position';
 import { validatePosition } from '../rules/position';
-import { fail, quoted } from '../errors';
+import { fail, shown } from '../errors';
 import { SearchClock } from './clock';
 import { DeadCheck } from './dead';
 import { Engine } from './engine';
@@ -205,13 +205,13 @@ interface ResolvedSolveOptions {
 function checkLimit(name: string, v: unknown, whole: boolean): void {
   if (v === undefined) return;
   if (typeof v !== 'number' || !(v > 0) || (whole && v !== Infinity && !Number.isSafeInteger(v))) {
-    fail(`bad ${name} ${quoted(v)}: expected ${whole ? 'a whole number from 1 to 2^53-1' : 'a number above 0'}, or Infinity for none`);
+    fail(`bad ${name} ${shown(v)}: expected ${whole ? 'a whole number from 1 to 2^53-1' : 'a number above 0'}, or Infinity for none`);
   }
 }
 
 /** A switch given as true, false or 'auto', else a PatienceError naming the option. */
 function checkSwitch(name: string, v: unknown): void {
-  if (v !== undefined && v !== true && v !== false && v !== 'auto') fail(`bad ${name} ${quoted(v)}: expected true, false or 'auto'`);
+  if (v !== undefined && v !== true && v !== false && v !== 'auto') fail(`bad ${name} ${shown(v)}: expected true, false or 'auto'`);
 }
 
 /** The options filled in, each checked first: a library caller's mistake is a one-line PatienceError. */
@@ -234,7 +234,7 @@ function resolveOptions(base: SolveOptions, extra: SolveOptions | undefined): Re
   checkLimit('timeLimitMs', o.timeLimitMs, false);
   checkLimit('restartNodes', o.restartNodes, true);
   if (o.memoryMiB !== undefined && (typeof o.memoryMiB !== 'number' || !(o.memoryMiB > 0) || !Number.isFinite(o.memoryMiB))) {
-    fail(`bad memoryMiB ${quoted(o.memoryMiB)}: expected a finite number of MiB above 0 (the CLI's default: defaultMemoryMiB(1))`);
+    fail(`bad memoryMiB ${shown(o.memoryMiB)}: expected a finite number of MiB above 0 (the CLI's default: defaultMemoryMiB(1))`);
   }
   checkSwitch('deadCheck', o.deadCheck);
   checkSwitch('drawOneProof', o.drawOneProof);
