@@ -45,8 +45,8 @@ export {
   validatePosition,
   describePosition,
   dealFromDeck,
-  clonePosition,
-  foundationCards,
+  checkedClonePosition as clonePosition,
+  checkedFoundationCards as foundationCards,
   isWon,
 } from './rules/position';
 export { dealFromSeed, dealFromDeckText } from './rules/deal';

@@ -137,9 +137,17 @@ describe('misused calls throw one line naming the mistake', () => {
     expectError(() => api.formatPosition(json), hint);
     expectError(() => api.formatCards(null as never), 'formatCards: bad cards null: expected a list of card codes');
     expectError(() => api.formatMoves(null as never), 'formatMoves: bad moves null: expected a list of moves');
+    expectError(() => api.clonePosition(json), hint);
+    expectError(() => api.foundationCards(json, 0), hint);
+    expectError(() => api.clonePosition(undefined as never), 'position: expected a position object, not undefined');
+    expectError(() => api.foundationCards({} as never, 0), 'position: foundations must be a list');
+    expectError(() => api.clonePosition({ ...deal, foundations: [13, 13, 13] }), 'position: there must be 4 foundations');
     // With the position it stands for, the same line reads.
     expect(api.parseMoves('deal', deal)).toEqual([{ kind: 'deal' }]);
     expect(api.describePosition(deal)).toContain('canfield');
+    expect(api.clonePosition(deal)).toEqual(deal);
+    expect(api.clonePosition(deal).tableau[0]).not.toBe(deal.tableau[0]);
+    expect([0, 1, 2, 3].flatMap((suit) => api.foundationCards(deal, suit))).toHaveLength(1); // the dealt base card
   });
 
   it('messages show NaN, Infinity and text as they are, not as JSON null or a bare number', () => {

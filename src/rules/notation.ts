@@ -120,6 +120,7 @@ export function parseMove(text: string, position?: Position): Move {
   if (countMatch) {
     count = Number(countMatch[1]);
     if (count < 1) fail(`bad move ${said}: a move takes at least one card`);
+    if (count > 52) fail(`bad move ${said}: ${countMatch[1]} cards are more than a deck holds`);
     t = t.slice(0, countMatch.index).trim();
   }
   const parts = t.split(/->|→/);
@@ -213,7 +214,7 @@ export function moveFromJson(json: unknown): Move {
   const card = typeof o.card === 'string' ? tryParseCard(o.card) : -1;
   if (card < 0) bad('"card" must be a card such as "7H"');
   const count = o.count === undefined ? 1 : o.count;
-  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) bad('"count" must be a whole number from 1');
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 52) bad('"count" must be a whole number from 1 to 52');
   const from = typeof o.from === 'string' ? tryParsePlace(o.from) : undefined;
   if (!from) bad('"from" must be a place such as "t1", "reserve", "waste" or "f"');
   const to = typeof o.to === 'string' ? tryParsePlace(o.to) : undefined;

@@ -68,6 +68,21 @@ export function foundationCards(p: Position, suit: number): Card[] {
 
 export const isWon = (p: Position): boolean => p.foundations.every((n) => n === p.rules.ranks);
 
+/*
+ * The same two for the public API (src/index.ts exports these under the plain names): they check the
+ * position first, so that a malformed one is refused in one line. The unchecked ones above serve
+ * validatePosition itself, and the referee and the formatters once they have validated a position.
+ * (isWon, like applyMove and legalMoves, runs once per state in a search and is not checked.)
+ */
+export function checkedClonePosition(p: Position): Position {
+  validatePosition(p);
+  return clonePosition(p);
+}
+export function checkedFoundationCards(p: Position, suit: number): Card[] {
+  validatePosition(p);
+  return foundationCards(p, suit);
+}
+
 /** A deck order laid out as the rules say (see docs/rules.md), rules and deck validated first. */
 export function dealFromDeck(rules: Rules, deck: readonly Card[]): Position {
   validateRules(rules);

@@ -129,6 +129,12 @@ describe('result files', () => {
     const emptyShard = fresh('empty-shard');
     writeFileSync(emptyShard, encodeHeader(header({ deals: 2, shard: { index: 5, count: 1000 } })));
     expect(() => readResults(emptyShard)).toThrow(/the header says shard 5\/1000 of a run of 2 deals: some shards would have none$/);
+    // Only a shard may hold part of its run: an unsharded header whose slice is not the whole run is forged.
+    const forged = fresh('forged');
+    writeFileSync(forged, encodeHeader({ ...header(), end: 11 }));
+    expect(() => readResults(forged)).toThrow(new PatienceError(`${forged}: not a usable patience-solver result file: the header holds deals 1-10 of a run of deals 1-20 but names no shard`));
+    writeFileSync(forged, encodeHeader({ ...header(), start: 5 }));
+    expect(() => readResults(forged)).toThrow(/the header holds deals 5-20 of a run of deals 1-20 but names no shard$/);
     const klondike = fresh('klondike');
     writeFileSync(klondike, encodeHeader({ ...header(), game: 'klondike' }));
     expect(() => readResults(klondike)).toThrow(new RegExp(`^${klondike}: the header's rules are not usable: unknown game "klondike"`));
