@@ -150,7 +150,7 @@ function newRun(options: WinRateOptions): ResolvedRun {
   checkDealNumber(from);
   const deals = options.deals;
   if (!Number.isSafeInteger(deals) || deals < 1 || deals > MAX_RUN_DEALS) fail(`bad number of deals ${deals}: expected a whole number from 1 to ${MAX_RUN_DEALS}`);
-  if (deals - 1 > MAX_DEAL_NUMBER - from) fail(`deals ${from} .. ${from + deals - 1} go past the last deal number 2^53-1`);
+  if (deals - 1 > MAX_DEAL_NUMBER - from) fail(`deals ${from} .. ${BigInt(from) + BigInt(deals) - 1n} go past the last deal number 2^53-1`);
   const nodeLimit = positiveOrNull('node limit', options.nodeLimit, true);
   let timeLimitMs = positiveOrNull('time limit', options.timeLimitMs, false);
   if (nodeLimit === null && timeLimitMs === null) timeLimitMs = DEFAULT_TIME_LIMIT_MS;

@@ -11,7 +11,7 @@ import {
   tryParseCard,
   tryParseRank,
 } from '../cards/card';
-import { fail } from '../errors';
+import { fail, shown } from '../errors';
 import { autoFillsFromReserve, changedOptions, deckSize, PRESETS, resolveRules, type Rules, rulesToJson, stockSize, validateRules } from './rules';
 import { cardOrder, fixedBase, isBuilt, rankAtOrder } from './order';
 
@@ -95,7 +95,7 @@ export function layOut(rules: Rules, deck: readonly Card[]): Position {
   if (deck.length !== deckSize(rules)) fail(`the deck has ${deck.length} cards; ${rules.game} with ${rules.ranks} ranks needs ${deckSize(rules)}`);
   const seen = new Set<Card>();
   for (const c of deck) {
-    if (!Number.isInteger(c)) fail(`bad deck: ${JSON.stringify(c) ?? String(c)} is not a card code (suit * 13 + rank)`);
+    if (!Number.isInteger(c)) fail(`bad deck: ${shown(c)} is not a card code (suit * 13 + rank)`);
     if (c < 0 || c >= 52 || cardRank(c) >= rules.ranks) fail(`card ${c >= 0 && c < 52 ? formatCard(c) : String(c)} is not in a deck of ${rules.ranks} ranks per suit`);
     if (seen.has(c)) fail(`duplicate card ${formatCard(c)} in the deck`);
     seen.add(c);
@@ -245,7 +245,7 @@ export function validatePosition(p: Position): void {
   const { rules } = p;
   const where = new Map<Card, string>();
   const place = (card: Card, name: string) => {
-    if (!Number.isInteger(card)) fail(`position: ${name} holds ${JSON.stringify(card) ?? String(card)}, which is not a card code (suit * 13 + rank)`);
+    if (!Number.isInteger(card)) fail(`position: ${name} holds ${shown(card)}, which is not a card code (suit * 13 + rank)`);
     if (card < 0 || card >= 52 || cardRank(card) >= rules.ranks) fail(`position: card ${card >= 0 && card < 52 ? formatCard(card) : String(card)} (${name}) is not in a deck of ${rules.ranks} ranks per suit`);
     const before = where.get(card);
     if (before !== undefined) fail(`position: duplicate card ${formatCard(card)} (${before} and ${name})`);
