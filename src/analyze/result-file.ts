@@ -280,20 +280,20 @@ function parseHeader(value: unknown, name: string): ResultHeader {
   };
   if (header.deals < 1 || header.deals > MAX_RUN_DEALS) bad(`has a bad deals (${header.deals}: a run has 1 to ${MAX_RUN_DEALS})`);
   if (header.from + header.deals - 1 > MAX_DEAL_NUMBER) bad('has deals past the last deal number 2^53-1');
-  if (header.end < header.start || header.start < header.from || header.end > header.from + header.deals) bad('has a deal slice outside its run');
-  // Only a shard holds part of its run: every other file (a whole run, a merge, a retry) holds all of it.
-  if (!shard && (header.start !== header.from || header.end !== header.from + header.deals)) bad(`holds deals ${header.start}-${header.end - 1} of a run of deals ${header.from}-${header.from + header.deals - 1} but names no shard`);
+  if (shard) {
+    checkShard(shard);
+    if (shard.count > header.deals) bad(`says shard ${shard.index}/${shard.count} of a run of ${header.deals} deals: some shards would have none`);
+  }
+  // A file holds exactly its shard's slice of the run, or without a shard (a whole run, a merge, a retry) all of it.
+  const slice = shardSlice(header.from, header.deals, shard);
+  if (slice.start !== header.start || slice.end !== header.end) {
+    bad(shard ? `says shard ${shard.index}/${shard.count} but its deals are not that shard's` : `holds deals ${header.start}-${header.end - 1} of a run of deals ${header.from}-${header.from + header.deals - 1} but names no shard`);
+  }
   try {
     headerRules(header);
   } catch (e) {
     if (!(e instanceof PatienceError)) throw e;
     fail(`${name}: the header's rules are not usable: ${e.message}`);
-  }
-  if (shard) {
-    checkShard(shard);
-    if (shard.count > header.deals) bad(`says shard ${shard.index}/${shard.count} of a run of ${header.deals} deals: some shards would have none`);
-    const slice = shardSlice(header.from, header.deals, shard);
-    if (slice.start !== header.start || slice.end !== header.end) bad(`says shard ${shard.index}/${shard.count} but its deals are not that shard's`);
   }
   if (Array.isArray(value.mergedFrom)) {
     header.mergedFrom = value.mergedFrom.filter(isObject).map((m) => ({
