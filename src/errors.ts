@@ -22,6 +22,22 @@ export function shown(v: unknown): string {
   return String(v);
 }
 
+/**
+ * An object or array as JSON, cut short, for messages that quote what they were given (a move, a
+ * place); anything else, or what JSON cannot write (a BigInt inside, a cycle), as `shown` has it.
+ */
+export function shownJson(v: unknown): string {
+  if (typeof v !== 'object' || v === null) return shown(v);
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(v);
+  } catch {
+    text = undefined;
+  }
+  text ??= shown(v);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
 export function fail(message: string): never {
   throw new PatienceError(message);
 }

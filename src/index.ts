@@ -36,7 +36,6 @@ export {
   deckSize,
   stockSize,
 } from './rules/rules';
-export { buildsOn, rankOrder, cardOrder } from './rules/order';
 export {
   type Position,
   type PositionJson,

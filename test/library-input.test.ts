@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatCard, orderedDeck, parseDeck } from '../src/cards/card';
+import { formatCard, formatRank, orderedDeck, parseCard, parseDeck, parseRank } from '../src/cards/card';
+import { parseShard, shardFromEnv } from '../src/analyze/shards';
+import { memoryWarning } from '../src/pool/memory';
 import { SplitMix64 } from '../src/cards/shuffle';
 import { readResults, mergeResults } from '../src/analyze/results';
 import { rangeSource, solveDeals } from '../src/pool/pool';
@@ -9,7 +11,7 @@ import { replay } from '../src/referee/referee';
 import { shortenSolution } from '../src/referee/shorten';
 import { dealFromSeed } from '../src/rules/deal';
 import type { Move } from '../src/rules/move';
-import { formatMove } from '../src/rules/notation';
+import { formatMove, parseMove } from '../src/rules/notation';
 import { dealFromDeck, parsePosition, type Position, validatePosition } from '../src/rules/position';
 import { PRESET_NAMES, presetRules, resolveRules, type Rules, validateRules } from '../src/rules/rules';
 import { solve } from '../src/search/solver';
@@ -65,7 +67,7 @@ describe('a hand-built position or rules the rules cannot play is refused, never
 describe('misused calls throw one line naming the mistake', () => {
   it('solve options that are not an object, or a misspelt one', () => {
     expectError(() => solve(deal, { nodeLimt: 10 } as never), /^unknown solve option "nodeLimt": expected one of nodeLimit, /);
-    expectError(() => solve(deal, 'fast' as never), 'bad solve options fast: expected an object such as { timeLimitMs: 10000 }');
+    expectError(() => solve(deal, 'fast' as never), 'bad solve options "fast": expected an object such as { timeLimitMs: 10000 }');
   });
 
   it('moves: a list that is not one, a malformed fill, an illegal line to shorten, a card code off the deck', () => {
@@ -131,7 +133,7 @@ describe('misused calls throw one line naming the mistake', () => {
     expectError(() => api.parseMove('t1 -> f', json), hint);
     expectError(() => api.parseMoves('t1 -> f', json), hint);
     expectError(() => api.parseMoves('deal', json), hint);
-    expectError(() => api.parseMove('t1 -> f', 'canfield' as never), 'position: expected a position object, not canfield');
+    expectError(() => api.parseMove('t1 -> f', 'canfield' as never), 'position: expected a position object, not "canfield"');
     expectError(() => solve(json), hint);
     expectError(() => api.describePosition(json), hint);
     expectError(() => api.formatPosition(json), hint);
@@ -156,5 +158,37 @@ describe('misused calls throw one line naming the mistake', () => {
     expectError(() => dealFromSeed(R, '7' as never), 'bad deal number "7": expected a whole number');
     expectError(() => solve(dealFromSeed(R, 1), { nodeLimit: 1e300 }), 'bad nodeLimit 1e+300: expected a whole number from 1 to 2^53-1, or Infinity for none');
     expectError(() => solve(dealFromSeed(R, 1), { memoryMiB: Infinity }), 'bad memoryMiB Infinity: expected a finite number of MiB above 0');
+  });
+
+  // String() of an object without a prototype throws a TypeError, which once escaped these checks
+  // (session 35); each is now named by kind.
+  it('a value that cannot be turned into text is named by its kind, in one line', async () => {
+    const bare = Object.create(null) as never;
+    await expect(winRate({ game: 'canfield', deals: 2, workers: bare })).rejects.toThrow('bad worker count an object: expected a whole number from 0 to ');
+    await expect(winRate({ game: 'canfield', deals: bare })).rejects.toThrow('bad number of deals an object: expected a whole number from 1 to ');
+    await expect(winRate({ game: bare, deals: 2 })).rejects.toThrow('bad game an object: expected text');
+    const base = { rules: R, limits: { nodeLimit: 100 }, source: rangeSource(1, 3), onResults: () => undefined, workers: 0 };
+    await expect(solveDeals({ ...base, maxBatch: bare })).rejects.toThrow('bad maxBatch an object: expected a whole number from 1');
+    expectError(() => resolveRules(bare), /^bad game an object: expected a game's name, one of /);
+    expectError(() => dealFromSeed(R, bare), 'bad deal number an object: expected a whole number');
+    expectError(() => solve(dealFromSeed(R, 1), { timeLimitMs: bare }), 'bad timeLimitMs an object: expected a number above 0');
+    expectError(() => parseMove(bare, dealFromSeed(R, 1)), 'bad move an object: expected text such as "7H waste -> t2"');
+    expectError(() => formatMove({ kind: 'move', card: 0, count: 1, from: bare, to: bare } as never), /^bad place {}: expected tableau/);
+    expectError(() => parseCard(bare), 'bad card an object: expected rank then suit');
+    expectError(() => parseRank(bare), 'bad rank an object: expected one of');
+    expectError(() => orderedDeck(bare), 'bad ranks an object: expected a whole number from 1 to 13');
+    expect(formatRank(bare)).toBe('?');
+    expectError(() => parseShard(bare), 'bad --shard an object: expected K/N');
+    expectError(() => shardFromEnv(bare), 'bad --shard-count an object: expected a whole number from 1 up');
+    expectError(() => shardFromEnv(2, { PATIENCE_SHARD_INDEX: bare }), 'bad PATIENCE_SHARD_INDEX an object in the environment');
+    expectError(() => memoryWarning(bare, 1), 'memoryWarning: bad memoryMiB an object');
+  });
+
+  it('a move with a BigInt in it is refused as illegal, naming what it holds, not thrown from JSON', () => {
+    const r = replay(deal, [{ kind: 'move', card: 1n, count: 1, from: { area: 'waste' }, to: { area: 'foundation' } } as never]);
+    expect(r.legal).toBe(false);
+    expect(r.reason).toMatch(/^1 is not a card of this 52-card deck/);
+    expect(replay(deal, [{ kind: 'move', card: 0, count: Number.NaN, from: { area: 'waste' }, to: { area: 'foundation' } } as never]).reason).toMatch(/bad card count NaN/);
+    expectError(() => formatMove({ kind: 'move', card: 0, count: 1, from: { area: 'waste', n: 1n }, to: { area: 'nowhere' } } as never), /^bad place \{"area":"nowhere"\}: expected/);
   });
 });

@@ -30,7 +30,7 @@ export interface ReadOptions {
 /** File names as given to readResults or mergeResults: a PatienceError unless a list of names. */
 function fileNames(paths: unknown, what: string): string[] {
   const list = typeof paths === 'string' ? [paths] : Array.isArray(paths) ? [...(paths as unknown[])] : undefined;
-  if (list === undefined || !list.every((p) => typeof p === 'string')) fail(`${what} needs result file names, not ${String(paths)}`);
+  if (list === undefined || !list.every((p) => typeof p === 'string')) fail(`${what} needs result file names, not ${shown(paths)}`);
   return list as string[];
 }
 

@@ -23,8 +23,8 @@ export const MAX_RUN_DEALS = 2 ** 32 - 1;
 
 /** Parses `K/N` (1 <= K <= N). */
 export function parseShard(text: string): Shard {
-  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
-  if (!m) fail(`bad --shard "${text}": expected K/N, the K-th of N slices, counting from 1 (e.g. 1/4 .. 4/4)`);
+  const m = typeof text === 'string' ? /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text) : null;
+  if (!m) fail(`bad --shard ${shown(text)}: expected K/N, the K-th of N slices, counting from 1 (e.g. 1/4 .. 4/4)`);
   const index = Number(m[1]);
   const count = Number(m[2]);
   return checkShard({ index, count }, `--shard ${text.trim()}`);
@@ -49,11 +49,11 @@ export function checkShard(shard: Shard, what = 'shard'): Shard {
  * The shard is then position + 1 of count.
  */
 export function shardFromEnv(count: number, env: Record<string, string | undefined> = process.env): Shard {
-  if (!Number.isSafeInteger(count) || count < 1) fail(`bad --shard-count ${count}: expected a whole number from 1 up`);
+  if (!Number.isSafeInteger(count) || count < 1) fail(`bad --shard-count ${shown(count)}: expected a whole number from 1 up`);
   if (typeof env !== 'object' || env === null) fail(`shardFromEnv: bad env ${shown(env)}: expected an object of environment variables, such as process.env`);
   const whole = (name: string): number => {
     const text = env[name]!;
-    if (!/^\s*\d+\s*$/.test(text)) fail(`bad ${name} "${text}" in the environment: expected a whole number`);
+    if (typeof text !== 'string' || !/^\s*\d+\s*$/.test(text)) fail(`bad ${name} ${shown(text)} in the environment: expected a whole number`);
     return Number(text);
   };
   let position: number;

@@ -36,11 +36,11 @@ export const suitColour = (suit: number): number => (suit === 1 || suit === 2 ? 
 export const cardColour = (card: Card): number => suitColour(cardSuit(card));
 
 export function formatRank(rank: number): string {
-  return RANKS[rank] ?? '?';
+  return (Number.isInteger(rank) && RANKS[rank]) || '?';
 }
 
 export function formatCard(card: Card): string {
-  if (!Number.isInteger(card) || card < 0 || card >= 52) fail(`bad card code ${String(card)}: expected suit * 13 + rank, 0 to 51`);
+  if (!Number.isInteger(card) || card < 0 || card >= 52) fail(`bad card code ${shown(card)}: expected suit * 13 + rank, 0 to 51`);
   return RANKS[cardRank(card)]! + SUITS[cardSuit(card)]!;
 }
 
@@ -61,7 +61,7 @@ export function tryParseRank(text: string): number {
 
 export function parseRank(text: string): number {
   const rank = tryParseRank(text);
-  if (rank < 0) fail(`bad rank "${text}": expected one of A 2 3 4 5 6 7 8 9 T J Q K (or 10)`);
+  if (rank < 0) fail(`bad rank ${shown(text)}: expected one of A 2 3 4 5 6 7 8 9 T J Q K (or 10)`);
   return rank;
 }
 
@@ -78,12 +78,13 @@ export function tryParseCard(text: string): Card {
 
 export function parseCard(text: string): Card {
   const card = tryParseCard(text);
-  if (card < 0) fail(`bad card "${text}": expected rank then suit, e.g. TD, 10d, AS`);
+  if (card < 0) fail(`bad card ${shown(text)}: expected rank then suit, e.g. TD, 10d, AS`);
   return card;
 }
 
 /** The ordered deck of a game with `ranks` ranks per suit: clubs A.., diamonds, hearts, spades. */
 export function orderedDeck(ranks = RANKS_PER_SUIT_MAX): Card[] {
+  if (!Number.isInteger(ranks) || ranks < 1 || ranks > RANKS_PER_SUIT_MAX) fail(`bad ranks ${shown(ranks)}: expected a whole number from 1 to ${RANKS_PER_SUIT_MAX}`);
   const deck: Card[] = [];
   for (let suit = 0; suit < 4; suit++) for (let rank = 0; rank < ranks; rank++) deck.push(makeCard(suit, rank));
   return deck;
@@ -94,7 +95,7 @@ export function orderedDeck(ranks = RANKS_PER_SUIT_MAX): Card[] {
  * every card of a `ranks`-per-suit deck exactly once.
  */
 export function parseDeck(text: string, ranks = RANKS_PER_SUIT_MAX): Card[] {
-  if (typeof text !== 'string') fail(`bad deck ${String(text)}: expected card codes as text, e.g. "AS 2S 3S ..."`);
+  if (typeof text !== 'string') fail(`bad deck ${shown(text)}: expected card codes as text, e.g. "AS 2S 3S ..."`);
   const words = text.split(/[\s,]+/).filter((w) => w.length > 0);
   const deck = words.map(parseCard);
   checkDeck(deck, ranks);

@@ -15,7 +15,7 @@ const MASK64 = (1n << 64n) - 1n;
 export class SplitMix64 {
   private state: bigint;
   constructor(seed: number) {
-    if (!Number.isSafeInteger(seed)) fail(`bad seed ${String(seed)}: expected a whole number`);
+    if (!Number.isSafeInteger(seed)) fail(`bad seed ${shown(seed)}: expected a whole number`);
     this.state = BigInt(seed) & MASK64;
   }
   next64(): bigint {
@@ -31,7 +31,7 @@ export class SplitMix64 {
   /** Uniform integer in [0, n), n <= 2^32, unbiased by rejection. */
   below(n: number): number {
     // Out of range (0, NaN, past 2^32) no draw is ever accepted: refused rather than looping forever.
-    if (!Number.isInteger(n) || n < 1 || n > 2 ** 32) fail(`bad bound ${String(n)}: expected a whole number from 1 to 2^32`);
+    if (!Number.isInteger(n) || n < 1 || n > 2 ** 32) fail(`bad bound ${shown(n)}: expected a whole number from 1 to 2^32`);
     const limit = 2 ** 32 - (2 ** 32 % n);
     for (;;) {
       const x = this.next32();
@@ -48,8 +48,7 @@ export function checkDealNumber(seed: number): void {
 
 export function shuffledDeck(seed: number, ranks = RANKS_PER_SUIT_MAX): Card[] {
   checkDealNumber(seed);
-  if (!Number.isInteger(ranks) || ranks < 1 || ranks > RANKS_PER_SUIT_MAX) fail(`bad ranks ${String(ranks)}: expected a whole number from 1 to ${RANKS_PER_SUIT_MAX}`);
-  const deck = orderedDeck(ranks);
+  const deck = orderedDeck(ranks); // checks `ranks`
   const rng = new SplitMix64(seed);
   for (let i = deck.length - 1; i > 0; i--) {
     const j = rng.below(i + 1);

@@ -10,7 +10,7 @@
  * deal needs it, so easy deals use a few MiB whatever the budget.
  */
 import { totalmem } from 'node:os';
-import { fail } from '../errors';
+import { fail, shown } from '../errors';
 
 /** The most a worker gets by default (MiB): under 2 GiB resident with Node's own memory. */
 export const MAX_DEFAULT_MEMORY_MIB = 1900;
@@ -21,7 +21,7 @@ const MACHINE_SHARE = 0.75;
 
 /** The default table budget (MiB) of each of `workers` workers (0 or 1, the default: the main thread alone). */
 export function defaultMemoryMiB(workers = 1, machineBytes: number = totalmem()): number {
-  if (typeof workers !== 'number' || !(workers >= 0) || !Number.isFinite(workers)) fail(`bad worker count ${String(workers)}: expected a number of workers, 0 or more`);
+  if (typeof workers !== 'number' || !(workers >= 0) || !Number.isFinite(workers)) fail(`bad worker count ${shown(workers)}: expected a number of workers, 0 or more`);
   const share = (machineBytes / 2 ** 20) * MACHINE_SHARE / Math.max(1, Math.floor(workers));
   return Math.max(MIN_DEFAULT_MEMORY_MIB, Math.min(MAX_DEFAULT_MEMORY_MIB, Math.floor(share)));
 }
@@ -32,6 +32,9 @@ export function defaultMemoryMiB(workers = 1, machineBytes: number = totalmem())
  * than stopped as unknown by its budget. The default never does this; a `--memory` given by hand may.
  */
 export function memoryWarning(memoryMiB: number, tables: number, machineBytes: number = totalmem()): string | undefined {
+  if (typeof memoryMiB !== 'number' || !(memoryMiB > 0)) fail(`memoryWarning: bad memoryMiB ${shown(memoryMiB)}: expected a number of MiB above 0`);
+  if (typeof tables !== 'number' || !(tables >= 0) || !Number.isFinite(tables)) fail(`memoryWarning: bad table count ${shown(tables)}: expected a number of tables, 0 or more`);
+  if (typeof machineBytes !== 'number' || !(machineBytes > 0)) fail(`memoryWarning: bad machineBytes ${shown(machineBytes)}: expected the machine's memory in bytes`);
   const n = Math.max(1, Math.floor(tables));
   const allBytes = memoryMiB * n * 2 ** 20;
   if (allBytes <= machineBytes) return undefined;

@@ -87,7 +87,7 @@ export const MAX_WORKERS = 256;
 /** A worker count as given (0 or 1: the main thread), else a PatienceError naming it. */
 export function checkWorkers(workers: number): number {
   if (typeof workers !== 'number' || !Number.isSafeInteger(workers) || workers < 0 || workers > MAX_WORKERS) {
-    fail(`bad worker count ${String(workers)}: expected a whole number from 0 to ${MAX_WORKERS} (0 or 1: the main thread)`);
+    fail(`bad worker count ${shown(workers)}: expected a whole number from 0 to ${MAX_WORKERS} (0 or 1: the main thread)`);
   }
   return workers;
 }
@@ -105,7 +105,7 @@ export function findWorkerFile(): string {
 /** Deals start..end-1 minus those `done` says are finished. */
 export function rangeSource(start: number, end: number, done?: (deal: number) => boolean): DealSource {
   // `end` is exclusive, so it may be one past the last deal number, 2^53.
-  if (!Number.isSafeInteger(start) || !Number.isInteger(end) || end > 2 ** 53 || start < 0 || end < start) fail(`bad deal range ${String(start)} .. ${String(end)}: expected whole deal numbers, start <= end`);
+  if (!Number.isSafeInteger(start) || !Number.isInteger(end) || end > 2 ** 53 || start < 0 || end < start) fail(`bad deal range ${shown(start)} .. ${shown(end)}: expected whole deal numbers, start <= end`);
   let cursor = start;
   let remaining = end - start;
   if (done) for (let d = start; d < end; d++) if (done(d)) remaining--;
@@ -175,7 +175,7 @@ export async function solveDeals(options: SolveDealsOptions): Promise<SolveDeals
   if (options.saveSolutions !== undefined && typeof options.saveSolutions !== 'boolean') fail(`bad saveSolutions ${shown(options.saveSolutions)}: expected true or false`);
   if (typeof options.source?.next !== 'function') fail('solveDeals needs a deal source (rangeSource)');
   if (typeof options.onResults !== 'function') fail('solveDeals needs an onResults function');
-  if (options.maxBatch !== undefined && (!Number.isSafeInteger(options.maxBatch) || options.maxBatch < 1)) fail(`bad maxBatch ${String(options.maxBatch)}: expected a whole number from 1`);
+  if (options.maxBatch !== undefined && (!Number.isSafeInteger(options.maxBatch) || options.maxBatch < 1)) fail(`bad maxBatch ${shown(options.maxBatch)}: expected a whole number from 1`);
   const workers = checkWorkers(options.workers ?? defaultWorkers());
   if (workers <= 1) return solveInline(options);
   return solveInPool(options, workers);

@@ -124,7 +124,7 @@ interface ResolvedRun {
 function positiveOrNull(name: string, v: number | undefined, whole: boolean): number | null {
   if (v === undefined || v === null) return null;
   if (typeof v !== 'number' || !(v > 0) || !Number.isFinite(v) || (whole && !Number.isSafeInteger(v))) {
-    fail(`bad ${name} ${String(v)}: expected ${whole ? 'a whole number' : 'a number'} above 0`);
+    fail(`bad ${name} ${shown(v)}: expected ${whole ? 'a whole number' : 'a number'} above 0`);
   }
   return v;
 }
@@ -149,7 +149,7 @@ function newRun(options: WinRateOptions): ResolvedRun {
   const from = options.from ?? 1;
   checkDealNumber(from);
   const deals = options.deals;
-  if (!Number.isSafeInteger(deals) || deals < 1 || deals > MAX_RUN_DEALS) fail(`bad number of deals ${deals}: expected a whole number from 1 to ${MAX_RUN_DEALS}`);
+  if (!Number.isSafeInteger(deals) || deals < 1 || deals > MAX_RUN_DEALS) fail(`bad number of deals ${shown(deals)}: expected a whole number from 1 to ${MAX_RUN_DEALS}`);
   if (deals - 1 > MAX_DEAL_NUMBER - from) fail(`deals ${from} .. ${BigInt(from) + BigInt(deals) - 1n} go past the last deal number 2^53-1`);
   const nodeLimit = positiveOrNull('node limit', options.nodeLimit, true);
   let timeLimitMs = positiveOrNull('time limit', options.timeLimitMs, false);
@@ -319,7 +319,7 @@ export async function winRate(options: WinRateOptions, callbacks: WinRateCallbac
   for (const name of ['onStart', 'onProgress'] as const) if (callbacks[name] !== undefined && typeof callbacks[name] !== 'function') fail(`winRate: ${name} must be a function`);
   if (callbacks.signal !== undefined && !(callbacks.signal instanceof AbortSignal)) fail('winRate: signal must be an AbortSignal (new AbortController().signal)');
   if (options.saveSolutions !== undefined && typeof options.saveSolutions !== 'boolean') fail(`bad saveSolutions ${shown(options.saveSolutions)}: expected true or false`);
-  for (const name of ['game', 'out', 'resume', 'retry'] as const) if (options[name] !== undefined && typeof options[name] !== 'string') fail(`bad ${name} ${String(options[name])}: expected text`);
+  for (const name of ['game', 'out', 'resume', 'retry'] as const) if (options[name] !== undefined && typeof options[name] !== 'string') fail(`bad ${name} ${shown(options[name])}: expected text`);
   if (options.workers !== undefined) checkWorkers(options.workers);
   if (options.out !== undefined && options.resume !== undefined) fail('give either a new result file (out) or one to resume, not both');
   if (options.retry !== undefined && options.resume !== undefined) fail('give either a file to retry or one to resume, not both (an interrupted retry is resumed from its own file)');

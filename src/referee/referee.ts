@@ -1,5 +1,5 @@
 import { type Card, cardSuit, formatCard, formatCards, formatRank, makeCard, SUITS } from '../cards/card';
-import { fail } from '../errors';
+import { fail, shown, shownJson } from '../errors';
 import type { Move, Place } from '../rules/move';
 import { formatMove, parseMove as parseMoveInPosition, parseMoveLines } from '../rules/notation';
 import { buildsOn, cardOrder, isBuilt, rankAtOrder } from '../rules/order';
@@ -184,7 +184,7 @@ function checkPlace(p: Position, place: Place | undefined, role: string): string
       }
       return undefined;
     default:
-      return `unknown ${role} place ${JSON.stringify((place as { area: unknown }).area)}`;
+      return `unknown ${role} place ${shownJson((place as { area: unknown }).area)}`;
   }
 }
 
@@ -240,10 +240,10 @@ export function checkMove(p: Position, move: Move): string | undefined {
     if (!redealsLeft(p)) return `no redeals left: ${rules.game} allows ${rules.redeals} and ${p.redealsUsed} were used`;
     return undefined;
   }
-  if (move.kind !== 'move') return `unknown move kind ${JSON.stringify((move as { kind: unknown }).kind)}`;
+  if (move.kind !== 'move') return `unknown move kind ${shownJson((move as { kind: unknown }).kind)}`;
   const { card, count, from, to } = move;
-  if (!isCard(p, card)) return `${JSON.stringify(card)} is not a card of this ${rules.ranks * 4}-card deck`;
-  if (!Number.isInteger(count) || count < 1) return `bad card count ${JSON.stringify(count)}`;
+  if (!isCard(p, card)) return `${shownJson(card)} is not a card of this ${rules.ranks * 4}-card deck`;
+  if (!Number.isInteger(count) || count < 1) return `bad card count ${shownJson(count)}`;
   const placeProblem = checkPlace(p, from, 'source') ?? checkPlace(p, to, 'destination');
   if (placeProblem) return placeProblem;
   if (to.area === 'reserve' || to.area === 'waste') return `cards never go to the ${to.area}`;
@@ -285,7 +285,7 @@ export function checkMove(p: Position, move: Move): string | undefined {
   const fill = emptied >= 0 ? autoFillAfter(p, emptied) : undefined;
   if (move.autoFill !== undefined) {
     const given = move.autoFill;
-    if (typeof given !== 'object' || given === null) return `bad automatic fill ${String(given)}: expected { card, pile }`;
+    if (typeof given !== 'object' || given === null) return `bad automatic fill ${shown(given)}: expected { card, pile }`;
     if (!fill) return `no card fills a space automatically after this move, but the move says ${describeFill(given)}`;
     if (given.card !== fill.card || given.pile !== fill.pile) return `the automatic fill is ${describeFill(fill)}, not ${describeFill(given)}`;
   }
@@ -346,7 +346,7 @@ function safeFormat(move: Move): string {
   try {
     return `"${formatMove(move)}"`;
   } catch {
-    return JSON.stringify(move);
+    return shownJson(move);
   }
 }
 
@@ -356,7 +356,7 @@ function safeFormat(move: Move): string {
  */
 export function replay(p: Position, moves: readonly Move[]): ReplayResult {
   validatePosition(p);
-  if (!Array.isArray(moves)) fail(`replay needs a list of moves, not ${String(moves)}`);
+  if (!Array.isArray(moves)) fail(`replay needs a list of moves, not ${shown(moves)}`);
   let position = p;
   for (let i = 0; i < moves.length; i++) {
     const move = moves[i]!;

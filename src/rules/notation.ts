@@ -1,5 +1,5 @@
 import { type Card, formatCard, tryParseCard } from '../cards/card';
-import { fail, PatienceError } from '../errors';
+import { fail, PatienceError, shown, shownJson } from '../errors';
 import type { Move, Place } from './move';
 import type { Position } from './position';
 
@@ -16,7 +16,7 @@ type CardMove = Extract<Move, { kind: 'move' }>;
 export function formatPlace(place: Place): string {
   switch (place?.area) {
     case 'tableau':
-      if (!Number.isInteger(place.index) || place.index < 0) fail(`bad place: tableau index ${String(place.index)}`);
+      if (!Number.isInteger(place.index) || place.index < 0) fail(`bad place: tableau index ${shown(place.index)}`);
       return `t${place.index + 1}`;
     case 'foundation':
       return 'f';
@@ -24,14 +24,14 @@ export function formatPlace(place: Place): string {
     case 'waste':
       return place.area;
     default:
-      return fail(`bad place ${JSON.stringify(place) ?? String(place)}: expected tableau, foundation, reserve or waste`);
+      return fail(`bad place ${shownJson(place)}: expected tableau, foundation, reserve or waste`);
   }
 }
 
 export function formatMove(move: Move): string {
-  if (typeof move !== 'object' || move === null) fail(`bad move ${String(move)}: expected a Move object`);
+  if (typeof move !== 'object' || move === null) fail(`bad move ${shown(move)}: expected a Move object`);
   if (move.kind === 'deal' || move.kind === 'redeal') return move.kind;
-  if (move.kind !== 'move') fail(`bad move: unknown kind ${JSON.stringify((move as { kind: unknown }).kind)}`);
+  if (move.kind !== 'move') fail(`bad move: unknown kind ${shownJson((move as { kind: unknown }).kind)}`);
   let text = `${formatCard(move.card)} ${formatPlace(move.from)} -> ${formatPlace(move.to)}`;
   if (move.count !== 1) text += ` (${move.count} cards)`;
   if (move.autoFill) text += ` [${formatCard(move.autoFill.card)} reserve -> t${move.autoFill.pile + 1} auto]`;
@@ -95,7 +95,7 @@ function cardAt(position: Position, place: Place, count: number): Card {
  * result is not checked for legality: that is the referee's job (applyMove, replay).
  */
 export function parseMove(text: string, position?: Position): Move {
-  if (typeof text !== 'string') fail(`bad move ${String(text)}: expected text such as "7H waste -> t2"`);
+  if (typeof text !== 'string') fail(`bad move ${shown(text)}: expected text such as "7H waste -> t2"`);
   const whole = text.trim();
   // The move as messages quote it: escaped and cut short, so a line of binary junk stays one short line.
   const said = JSON.stringify(whole.length > 60 ? `${whole.slice(0, 57)}...` : whole);
@@ -152,7 +152,7 @@ export function parseMove(text: string, position?: Position): Move {
 
 /** A move list, one move a line, numbered from 1 (the form parseMoves reads back). */
 export function formatMoves(moves: readonly Move[]): string {
-  if (!Array.isArray(moves)) fail(`formatMoves: bad moves ${String(moves)}: expected a list of moves`);
+  if (!Array.isArray(moves)) fail(`formatMoves: bad moves ${shown(moves)}: expected a list of moves`);
   return moves.map((m, i) => `${i + 1}. ${formatMove(m)}\n`).join('');
 }
 
@@ -164,7 +164,7 @@ export function formatMoves(moves: readonly Move[]): string {
  * are parsed without a position. The public `parseMoves` (src/referee/referee.ts) supplies `advance`.
  */
 export function parseMoveLines(text: string, position?: Position, advance?: (p: Position, m: Move) => Position): Move[] {
-  if (typeof text !== 'string') fail(`bad move list ${String(text)}: expected text, one move a line`);
+  if (typeof text !== 'string') fail(`bad move list ${shown(text)}: expected text, one move a line`);
   const moves: Move[] = [];
   let current = position;
   text.split(/\r?\n/).forEach((raw, i) => {
@@ -204,7 +204,7 @@ export function moveToJson(move: Move): MoveJson {
 }
 
 export function moveFromJson(json: unknown): Move {
-  const bad = (why: string): never => fail(`bad move JSON ${shortJson(json)}: ${why}`);
+  const bad = (why: string): never => fail(`bad move JSON ${shownJson(json)}: ${why}`);
   if (json === null || typeof json !== 'object' || Array.isArray(json)) return bad('expected an object');
   const o = json as Record<string, unknown>;
   const allowed = o.kind === 'move' ? ['kind', 'card', 'count', 'from', 'to', 'autoFill'] : ['kind'];
@@ -230,13 +230,4 @@ export function moveFromJson(json: unknown): Move {
   return move;
 }
 
-function shortJson(value: unknown): string {
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
-}
 

@@ -11,7 +11,7 @@ import {
   tryParseCard,
   tryParseRank,
 } from '../cards/card';
-import { fail, shown } from '../errors';
+import { fail, shown, shownJson } from '../errors';
 import { autoFillsFromReserve, changedOptions, deckSize, PRESETS, resolveRules, type Rules, rulesToJson, stockSize, validateRules } from './rules';
 import { cardOrder, fixedBase, isBuilt, rankAtOrder } from './order';
 
@@ -60,7 +60,7 @@ export function clonePosition(p: Position): Position {
 
 /** The cards on foundation `suit`, bottom to top. */
 export function foundationCards(p: Position, suit: number): Card[] {
-  if (!Number.isInteger(suit) || suit < 0 || suit > 3) fail(`foundationCards needs a suit from 0 to 3 (C D H S), not ${String(suit)}`);
+  if (!Number.isInteger(suit) || suit < 0 || suit > 3) fail(`foundationCards needs a suit from 0 to 3 (C D H S), not ${shown(suit)}`);
   const cards: Card[] = [];
   for (let i = 0; i < p.foundations[suit]!; i++) cards.push(makeCard(suit, rankAtOrder(p.rules, p.baseRank, i)));
   return cards;
@@ -91,12 +91,12 @@ export function dealFromDeck(rules: Rules, deck: readonly Card[]): Position {
 
 /** dealFromDeck for rules already validated (src/rules/deal.ts checks them before it makes the deck); the deck is checked here. */
 export function layOut(rules: Rules, deck: readonly Card[]): Position {
-  if (!Array.isArray(deck)) fail(`bad deck ${String(deck)}: expected a list of card codes`);
+  if (!Array.isArray(deck)) fail(`bad deck ${shown(deck)}: expected a list of card codes`);
   if (deck.length !== deckSize(rules)) fail(`the deck has ${deck.length} cards; ${rules.game} with ${rules.ranks} ranks needs ${deckSize(rules)}`);
   const seen = new Set<Card>();
   for (const c of deck) {
     if (!Number.isInteger(c)) fail(`bad deck: ${shown(c)} is not a card code (suit * 13 + rank)`);
-    if (c < 0 || c >= 52 || cardRank(c) >= rules.ranks) fail(`card ${c >= 0 && c < 52 ? formatCard(c) : String(c)} is not in a deck of ${rules.ranks} ranks per suit`);
+    if (c < 0 || c >= 52 || cardRank(c) >= rules.ranks) fail(`card ${c >= 0 && c < 52 ? formatCard(c) : shown(c)} is not in a deck of ${rules.ranks} ranks per suit`);
     if (seen.has(c)) fail(`duplicate card ${formatCard(c)} in the deck`);
     seen.add(c);
   }
@@ -134,7 +134,7 @@ const listOf = (value: unknown, what: string): unknown[] => {
 function cardsOf(value: unknown, what: string): Card[] {
   return listOf(value, what).map((text, i) => {
     const card = typeof text === 'string' ? tryParseCard(text) : -1;
-    if (card < 0) fail(`position: bad card ${JSON.stringify(text)} at ${what}[${i}]`);
+    if (card < 0) fail(`position: bad card ${shownJson(text)} at ${what}[${i}]`);
     return card;
   });
 }
@@ -230,7 +230,7 @@ export function parsePosition(input: string | PositionJson | Record<string, unkn
 /** Checks a position against its rules; throws a PatienceError naming the first problem found. */
 export function validatePosition(p: Position): void {
   // The shape first, so that a hand-built position gets a message and not a TypeError.
-  if (typeof p !== 'object' || p === null) fail(`position: expected a position object, not ${String(p)}`);
+  if (typeof p !== 'object' || p === null) fail(`position: expected a position object, not ${shown(p)}`);
   const isCards = (v: unknown): boolean => Array.isArray(v);
   for (const key of ['foundations', 'reserve', 'stock', 'waste'] as const) if (!isCards(p[key])) fail(`position: ${key} must be a list`);
   if (!Array.isArray(p.tableau) || !p.tableau.every(isCards)) fail('position: tableau must be a list of piles, each a list of cards');
@@ -240,13 +240,13 @@ export function validatePosition(p: Position): void {
   if (typeof p.baseRank === 'string' || [p.reserve, p.stock, p.waste, p.foundations, ...p.tableau].some((list) => (list as unknown[]).some(text))) {
     fail('position: its cards are text, as in position JSON (formatPosition): read it with parsePosition first');
   }
-  if (!Number.isSafeInteger(p.redealsUsed) || p.redealsUsed < 0) fail(`position: redealsUsed ${String(p.redealsUsed)} is not a count (a whole number from 0)`);
+  if (!Number.isSafeInteger(p.redealsUsed) || p.redealsUsed < 0) fail(`position: redealsUsed ${shown(p.redealsUsed)} is not a count (a whole number from 0)`);
   validateRules(p.rules);
   const { rules } = p;
   const where = new Map<Card, string>();
   const place = (card: Card, name: string) => {
     if (!Number.isInteger(card)) fail(`position: ${name} holds ${shown(card)}, which is not a card code (suit * 13 + rank)`);
-    if (card < 0 || card >= 52 || cardRank(card) >= rules.ranks) fail(`position: card ${card >= 0 && card < 52 ? formatCard(card) : String(card)} (${name}) is not in a deck of ${rules.ranks} ranks per suit`);
+    if (card < 0 || card >= 52 || cardRank(card) >= rules.ranks) fail(`position: card ${card >= 0 && card < 52 ? formatCard(card) : shown(card)} (${name}) is not in a deck of ${rules.ranks} ranks per suit`);
     const before = where.get(card);
     if (before !== undefined) fail(`position: duplicate card ${formatCard(card)} (${before} and ${name})`);
     where.set(card, name);

@@ -166,7 +166,7 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
 export const PRESET_NAMES: readonly string[] = Object.keys(PRESETS);
 
 export function presetRules(game: string): Rules {
-  if (typeof game !== 'string') fail(`bad game ${String(game)}: expected a game's name, one of ${PRESET_NAMES.join(', ')}`);
+  if (typeof game !== 'string') fail(`bad game ${shown(game)}: expected a game's name, one of ${PRESET_NAMES.join(', ')}`);
   const key = game.toLowerCase();
   // Own names only: "constructor" and "__proto__" are no games.
   const preset = Object.hasOwn(PRESETS, key) ? PRESETS[key] : undefined;
@@ -218,7 +218,7 @@ export function stockSize(rules: Rules): number {
  */
 export function resolveRules(game: string, options: RulesOptions | Record<string, unknown> = {}): Rules {
   const preset = presetRules(game);
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail(`bad rules options ${String(options)}: expected an object of rule options`);
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail(`bad rules options ${shown(options)}: expected an object of rule options`);
   const o = options as Record<string, unknown>;
   for (const key of Object.keys(o)) {
     if (o[key] === undefined) continue;
@@ -313,7 +313,7 @@ export function rulesToJson(rules: Rules): Record<string, unknown> {
  */
 export function changedOptions(game: string, json: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const preset = rulesToJson(presetRules(game));
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) fail(`bad rules ${String(json)}: expected an object of rule options`);
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) fail(`bad rules ${shown(json)}: expected an object of rule options`);
   // No prototype: a "__proto__" key read from JSON stays a key (refused as unknown), never a prototype.
   const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const key of Object.keys(json)) if (key !== 'game' && json[key] !== preset[key]) out[key] = json[key];
@@ -326,7 +326,7 @@ export function changedOptions(game: string, json: Readonly<Record<string, unkno
  * cannot honour. What is wrong is named in one line.
  */
 export function validateRules(rules: Rules): void {
-  if (typeof rules !== 'object' || rules === null) fail(`bad rules ${String(rules)}: expected the rules object resolveRules makes`);
+  if (typeof rules !== 'object' || rules === null) fail(`bad rules ${shown(rules)}: expected the rules object resolveRules makes`);
   const json = rulesToJson(rules);
   const made = rulesToJson(resolveRules(rules.game, changedOptions(rules.game, json)));
   for (const key of Object.keys(made)) {

@@ -225,7 +225,7 @@ const SOLVE_OPTIONS = new Set(['nodeLimit', 'timeLimitMs', 'restartNodes', 'memo
 function resolveOptions(base: SolveOptions, extra: SolveOptions | undefined): ResolvedSolveOptions {
   for (const given of [base, extra]) {
     if (given === undefined) continue;
-    if (typeof given !== 'object' || given === null || Array.isArray(given)) fail(`bad solve options ${String(given)}: expected an object such as { timeLimitMs: 10000 }`);
+    if (typeof given !== 'object' || given === null || Array.isArray(given)) fail(`bad solve options ${shown(given)}: expected an object such as { timeLimitMs: 10000 }`);
     // A misspelt limit (nodeLimt) would otherwise run with no limit at all.
     for (const key of Object.keys(given)) if (!SOLVE_OPTIONS.has(key)) fail(`unknown solve option "${key}": expected one of ${[...SOLVE_OPTIONS].join(', ')}`);
   }
