@@ -210,7 +210,14 @@ describe('retrying the undecided deals of a file at higher limits', () => {
 
     const torn = fresh('torn-low');
     const bytes = readFileSync(first.result.file!);
-    writeFileSync(torn, bytes.subarray(0, Math.floor(bytes.length * 0.5) + 3));
+    // Cut inside a record, not between two (a cut between records is a file that merely lacks deals):
+    // the records' sizes vary with the times they hold, so a fixed cut sometimes fell on a boundary.
+    let cut = Math.floor(bytes.length * 0.5);
+    for (; cut < bytes.length; cut++) {
+      writeFileSync(torn, bytes.subarray(0, cut));
+      if (readResults(torn).warnings.some((w) => /is truncated/.test(w))) break;
+    }
+    expect(cut).toBeLessThan(bytes.length);
     const fromTorn = await winRate({ retry: torn, ...high, workers: 2, out: fresh('from-torn') });
     expect(fromTorn.warnings[0]).toMatch(/is truncated/);
     expect(outcomes(readResults(fromTorn.file!).table)).toEqual(outcomes(direct.table));
