@@ -189,6 +189,7 @@ describe('misused calls throw one line naming the mistake', () => {
     expect(r.legal).toBe(false);
     expect(r.reason).toMatch(/^1 is not a card of this 52-card deck/);
     expect(replay(deal, [{ kind: 'move', card: 0, count: Number.NaN, from: { area: 'waste' }, to: { area: 'foundation' } } as never]).reason).toMatch(/bad card count NaN/);
+    expect(replay(deal, [{ kind: 'move', card: 0, count: 1, from: { area: 'tableau', index: Object.create(null) }, to: { area: 'foundation' } } as never]).reason).toBe('there is no tableau pile an object (canfield has 4)');
     expectError(() => formatMove({ kind: 'move', card: 0, count: 1, from: { area: 'waste', n: 1n }, to: { area: 'nowhere' } } as never), /^bad place \{"area":"nowhere"\}: expected/);
   });
 });

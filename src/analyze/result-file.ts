@@ -326,11 +326,11 @@ function recordProblem(a: unknown, header: ResultHeader): string | null {
   if (!Array.isArray(a)) return 'it is not an array';
   if (a.length !== 6 && a.length !== 7) return `it has ${a.length} fields, not 6 or 7`;
   const [deal, code, nodes, ms, length] = a as unknown[];
-  if (!isWhole(deal) || deal < header.start || deal >= header.end) return `deal number ${String(deal)} is outside the file's deals ${header.start}-${header.end - 1}`;
-  if (!isWhole(code) || code > MAX_CODE) return `verdict code ${String(code)} is unknown`;
-  if (typeof nodes !== 'number' || !(nodes >= 0)) return `node count ${String(nodes)} is not a count`;
-  if (typeof ms !== 'number' || !(ms >= 0) || !Number.isFinite(ms)) return `time ${String(ms)} ms is not a duration`;
-  if (!isWhole(length) || (length > 0 && code !== CODE_WINNABLE)) return `solution length ${String(length)} does not fit its verdict`;
+  if (!isWhole(deal) || deal < header.start || deal >= header.end) return `deal number ${shown(deal)} is outside the file's deals ${header.start}-${header.end - 1}`;
+  if (!isWhole(code) || code > MAX_CODE) return `verdict code ${shown(code)} is unknown`;
+  if (typeof nodes !== 'number' || !(nodes >= 0)) return `node count ${shown(nodes)} is not a count`;
+  if (typeof ms !== 'number' || !(ms >= 0) || !Number.isFinite(ms)) return `time ${shown(ms)} ms is not a duration`;
+  if (!isWhole(length) || (length > 0 && code !== CODE_WINNABLE)) return `solution length ${shown(length)} does not fit its verdict`;
   if (a.length === 7) {
     const detail = a[5] as unknown;
     if (code === CODE_ERROR ? typeof detail !== 'string' : !(code === CODE_WINNABLE && Array.isArray(detail) && detail.every((m) => typeof m === 'string'))) {

@@ -180,7 +180,7 @@ function checkPlace(p: Position, place: Place | undefined, role: string): string
       return undefined;
     case 'tableau':
       if (!Number.isInteger(place.index) || place.index < 0 || place.index >= p.tableau.length) {
-        return `there is no tableau pile ${Number.isInteger(place.index) ? place.index + 1 : String(place.index)} (${p.rules.game} has ${p.tableau.length})`;
+        return `there is no tableau pile ${Number.isInteger(place.index) ? place.index + 1 : shown(place.index)} (${p.rules.game} has ${p.tableau.length})`;
       }
       return undefined;
     default:
