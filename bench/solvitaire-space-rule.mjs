@@ -10,21 +10,26 @@
 //
 //   node bench/solvitaire-space-rule.mjs results/canfield-nowrap-1-20000-60s.msgpack [--shard K/N]
 //     [--time-limit S (each deal solved again; default 10)] [--positions N (each search from the
-//     position before the move; default 200,000)]
+//     position before the move; default 200,000)] [--deals N,N,... (only these of its wins)]
 import { applyMove, clonePosition, dealFromSeed, isWon, legalMoves, Solver } from '../dist/index.js';
 import { commandLine, dealsWhere, failer, openResults, shardOf, WON } from './result-deals.mjs';
 
 const fail = failer('solvitaire-space-rule');
-const { file, option } = commandLine(process.argv.slice(2), ['--shard', '--time-limit', '--positions'], fail);
+const { file, option } = commandLine(process.argv.slice(2), ['--shard', '--time-limit', '--positions', '--deals'], fail);
 const shard = option('--shard', '1/1');
 const timeLimitMs = Number(option('--time-limit', '10')) * 1000;
 const LIMIT = Number(option('--positions', '200000'));
 if (!file || !(timeLimitMs > 0) || !(LIMIT > 0)) {
-  fail('usage: node bench/solvitaire-space-rule.mjs FILE.msgpack [--shard K/N] [--time-limit S] [--positions N]');
+  fail('usage: node bench/solvitaire-space-rule.mjs FILE.msgpack [--shard K/N] [--time-limit S] [--positions N] [--deals N,N,...]');
 }
 const { set, rules } = openResults(file, fail);
 if (set.header.game !== 'canfield' || rules.wrap !== false || rules.move !== 'whole-pile') fail(`${file} is not a canfield --no-wrap file`);
-const mine = shardOf([...dealsWhere(set, (code) => code === WON).keys()], shard, fail);
+const wins = [...dealsWhere(set, (code) => code === WON).keys()];
+// --deals: only these of the file's wins (e.g. the ones a first pass did not win again in time).
+const only = option('--deals', '');
+const listed = only === '' ? null : only.split(',').map(Number);
+for (const d of listed ?? []) if (!wins.includes(d)) fail(`--deals: ${d} is not a deal ${file} won`);
+const mine = shardOf(listed ?? wins, shard, fail);
 // A position's key: the piles in any order (their order changes nothing), and the rest as it is.
 const key = (p) => JSON.stringify([p.tableau.map((t) => t.join(',')).sort(), p.foundations, p.reserve, p.stock, p.waste]);
 // Solvitaire's rule: no pile onto another while a pile is empty.
