@@ -6,11 +6,32 @@
  * gap. So a gap between two checks longer than `SUSPENDED_MS` is left out of the time: the search
  * checks every 1,024 nodes, about a millisecond apart. The one step between two checks that can take
  * longer is the table's (doubling its slots near a 2 GiB budget took 4 s once, with the cores busy),
- * and the table says how long it took (`busy`), which is never left out.
+ * and the table says how long it took (`busy`, measured by `stepMs`), which is never left out.
  */
 import type { SolveProgress } from './types';
 
 export const SUSPENDED_MS = 2000;
+
+/** The CPU time this process has used, in milliseconds; where there is no `process.cpuUsage` (a browser), Infinity. */
+export function cpuMs(): number {
+  const p = (globalThis as { process?: { cpuUsage?: () => { user: number; system: number } } }).process;
+  if (typeof p?.cpuUsage !== 'function') return Infinity;
+  const u = p.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/**
+ * How long a long step of the search took (for `busy`): its wall time, but never more than the CPU
+ * time the process spent meanwhile. A stopped process uses no CPU, so a stop that lands inside the
+ * step (a table doubling takes a few per cent of a search's time) is left out as any other stop is,
+ * instead of being counted as the step's. The process's CPU time counts every thread, so another
+ * busy thread (a worker of the pool) can only make it the larger of the two.
+ */
+export function stepMs(wallStartMs: number, cpuStartMs: number, wallNowMs = performance.now(), cpuNowMs = cpuMs()): number {
+  const wall = wallNowMs - wallStartMs;
+  const cpu = cpuNowMs - cpuStartMs;
+  return Math.max(0, Number.isFinite(cpu) ? Math.min(wall, cpu) : wall);
+}
 
 /** Milliseconds of search between two calls of `onProgress`. */
 export const PROGRESS_EVERY_MS = 1000;

@@ -42,6 +42,8 @@
  * its lanes that are not PROVEN. A state entered at one class learns for free whether the same
  * state at another class was proved lost (`otherLost`).
  */
+import { cpuMs, stepMs } from './clock';
+
 export const INSERTED = 0;
 export const PRESENT = 1;
 export const FULL = 2;
@@ -160,11 +162,12 @@ export class StateTable {
     const need = (this.arenaUsed + words) * 4;
     if (need + this.slotBytes <= this.maxBytes) return true;
     const started = performance.now();
+    const startedCpu = cpuMs();
     this.spare = new Int32Array(0);
     const inUse = 2 * (this.mask + 1);
     if (this.slots.length > inUse) this.slots = this.slots.slice(0, inUse);
     this.countSlotBytes();
-    this.busy.ms += performance.now() - started;
+    this.busy.ms += stepMs(started, startedCpu);
     return need + this.slotBytes <= this.maxBytes;
   }
 
@@ -349,8 +352,9 @@ export class StateTable {
   /** Doubles the slots, if the budget holds them beside `pending` more arena words. */
   private growSlots(pending: number): boolean {
     const started = performance.now();
+    const startedCpu = cpuMs();
     const grown = this.doubleSlots(pending);
-    this.busy.ms += performance.now() - started;
+    this.busy.ms += stepMs(started, startedCpu);
     return grown;
   }
 

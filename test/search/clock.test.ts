@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/rules/deal';
 import { resolveRules } from '../../src/rules/rules';
-import { PROGRESS_EVERY_MS, SearchClock, SUSPENDED_MS } from '../../src/search/clock';
+import { cpuMs, PROGRESS_EVERY_MS, SearchClock, stepMs, SUSPENDED_MS } from '../../src/search/clock';
 import { Solver } from '../../src/search/solver';
 
 /** A search that checks its clock every millisecond for `ms` milliseconds. */
@@ -77,6 +77,31 @@ describe('the search clock (time limits leave out a stopped process)', () => {
     }
     time.advance(1);
     expect(clock.check(0)).toBe(true);
+  });
+
+  it('measures a long step by the CPU time it used, so that a stop inside a table doubling is left out too', () => {
+    // A doubling of 1 s of CPU with a 7 s stop inside it: 8 s by the wall clock, 1 s of step.
+    expect(stepMs(1_000, 500, 9_000, 1_500)).toBe(1_000);
+    // Without a stop, the wall time: the process's CPU time counts other threads too (a pool's workers).
+    expect(stepMs(1_000, 500, 5_000, 9_000)).toBe(4_000);
+    // Where there is no CPU clock (a browser: cpuMs() is Infinity), the wall time.
+    expect(stepMs(1_000, Infinity, 5_000, Infinity)).toBe(4_000);
+    // Through the search clock: the stop inside the step is left out, the step's own second is searched.
+    const time = fakeTime();
+    const busy = { ms: 0 };
+    const clock = new SearchClock(10_000, { busy, now: time.now });
+    time.advance(8_000);
+    busy.ms += stepMs(1_000, 500, 9_000, 1_500);
+    expect(clock.elapsedMs()).toBe(1_000);
+  });
+
+  it("reads this process's CPU time, which grows as it works", () => {
+    const start = cpuMs();
+    const until = performance.now() + 60;
+    let x = 0;
+    while (performance.now() < until) x += Math.sqrt(x + 1);
+    expect(x).toBeGreaterThan(0);
+    expect(cpuMs() - start).toBeGreaterThan(20);
   });
 
   it('reports progress every PROGRESS_EVERY_MS of search, with the nodes it is given', () => {
