@@ -10,6 +10,6 @@ export default defineConfig({
     // one after another. The suite is nearly all solver work, so every core runs a file. No test
     // leans on having a core to itself: time limits are far above the work asked (node limits
     // bound the rest).
-    maxWorkers: Math.max(availableParallelism(), 1),
+    maxWorkers: availableParallelism(),
   },
 });
