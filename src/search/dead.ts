@@ -1,6 +1,7 @@
 import { makeCard } from '../cards/card';
 import { rankAtOrder } from '../rules/order';
-import { type Engine, FILL_RESERVE, FILL_TABLEAU, FILL_WASTE } from './engine';
+import { FILL_RESERVE, FILL_TABLEAU, FILL_WASTE } from './board';
+import type { Engine } from './engine';
 import { MT_R2T, MT_T2T, TYPE_MASK } from './move-code';
 
 /**

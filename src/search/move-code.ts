@@ -11,7 +11,7 @@
  *   bits 24-25  suit of the foundation card moved back (foundation to tableau)
  *   bit  26     forced: a proved-safe foundation move, the only move tried from its state
  *   bits 27-30  twin flip: 1 + the index of the state's swappable twin pair (in the engine's order)
- *               swapped just before the move, or 0 (see Engine, "twins")
+ *               swapped just before the move, or 0 (see `TwinClasses`, twins.ts)
  */
 export const MT_T2F = 0; // tableau top -> foundation
 export const MT_T2T = 1; // tableau unit -> tableau
@@ -45,9 +45,9 @@ export const moveCount = (m: number): number => (m >>> COUNT_SHIFT) & COUNT_MASK
 export const moveTalon = (m: number): number => (m >>> TALON_SHIFT) & TALON_MASK;
 export const moveSuit = (m: number): number => (m >>> SUIT_SHIFT) & SUIT_MASK;
 
-/** The undo info bit that says the reserve filled the pile a move emptied (see Engine.make). */
+/** The undo info bit that says the reserve filled the pile a move emptied (see `Board.makeMove`). */
 export const AUTO_FILL_BIT = 1 << 30;
-/** The undo info bit that says the move swapped twins before or after it (see Engine.make). */
+/** The undo info bit that says the move swapped twins before or after it (see `TwinClasses.make`). */
 export const TWIN_BIT = 1 << 29;
 
 /**

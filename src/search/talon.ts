@@ -137,7 +137,7 @@ export class Talon {
 
   /**
    * The table lane of a state of rank `rank` (`passRank`) under split dominance: its split class,
-   * within the group of four classes the key holds (`Engine.encode`, byte 3); -1 in the other
+   * within the group of four classes the key holds (`KeyCodec.encode`, byte 3); -1 in the other
    * games, whose table entries have no lanes (docs/algorithms.md, "One entry for every split class").
    */
   laneOf(rank: number): number {
@@ -176,7 +176,7 @@ export class Talon {
   }
 
   /**
-   * The split of a state read back from its key (`Engine.load`, `Engine.decode`): under pass
+   * The split of a state read back from its key (`KeyCodec.load`, `KeyCodec.decode`): under pass
    * dominance it is in the rank, under split dominance the key's split byte `keyByte` holds its
    * class and the rank says which split of it (`splitFromKey`), else the byte is the split.
    */

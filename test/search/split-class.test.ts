@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/rules/deal';
 import { formatPosition, type Position } from '../../src/rules/position';
 import { resolveRules, type RulesOptions } from '../../src/rules/rules';
-import { Engine, KEY_SPLIT_BYTE } from '../../src/search/engine';
+import { Engine } from '../../src/search/engine';
+import { KEY_SPLIT_BYTE } from '../../src/search/key';
 import { REDEAL_BIT } from '../../src/search/move-code';
 import { mulberry } from './support';
 
