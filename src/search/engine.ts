@@ -27,6 +27,7 @@ import {
   TALON_SHIFT,
 } from './move-code';
 import { TwinClasses } from './twins';
+import { WaitsFor } from './waits';
 
 // Rule 15 (`markHand`): where a card is at hand, beside bit p for the bottom of a unit on pile p.
 const HAND_TALON = 1 << 30;
@@ -94,10 +95,12 @@ export class Engine extends Board {
   /**
    * Only whole piles move and foundation cards never come back (Hoyle Canfield): a card on a pile is
    * uncovered only when every card above it has gone home, so a move that makes a card wait for
-   * itself (above a lower card of its own suit, or through other piles and suits, `waitsFor`) leads
+   * itself (above a lower card of its own suit, or through other piles and suits, `WaitsFor`, waits.ts) leads
    * to a state that can never be won (docs/algorithms.md, rule 10). Such moves are not generated.
    */
   readonly noBurial: boolean;
+  /** Under `noBurial`: the waits-for graph of the state (rule 10, and rule 2's third case). */
+  private readonly waits: WaitsFor;
   /**
    * Drawing more than one card, outside rule-9 games: a waste card that may go home and may also be
    * built on a pile is offered only the build; from the pile its foundation move leads to the same
@@ -120,16 +123,6 @@ export class Engine extends Board {
   private readonly handStack = new Uint8Array(64);
   private handNow = 0;
   private seenNow = 0;
-  // Scratch of `waitsFor` (rule 10): the card under each tableau card (valid where `underStamp`
-  // is `underNow`), and the cards seen (`visited` equal to `visitNow`).
-  private readonly under = new Uint8Array(64);
-  private readonly underStamp = new Int32Array(64);
-  // coverStamp[c] is `underNow` when a card lies on tableau card c.
-  private readonly coverStamp = new Int32Array(64);
-  private underNow = 0;
-  private readonly visited = new Int32Array(64);
-  private visitNow = 0;
-  private readonly waitStack = new Uint8Array(64);
   /** Builds in suit: every card next on its foundation is safe to play there (rule 2). */
   private readonly sameSuit: boolean;
   private readonly scores = SORT_SCORES;
@@ -165,6 +158,7 @@ export class Engine extends Board {
       ((fill & FILL_TABLEAU) === 0 || (fill & FILL_WASTE) !== 0);
     this.twinClasses = new TwinClasses(this, useCrosses);
     this.codec = new KeyCodec(this);
+    this.waits = new WaitsFor(this);
   }
 
   /** Crossed twins are kept in order (`TwinClasses.crosses`). */
@@ -221,45 +215,7 @@ export class Engine extends Board {
   private goesHomeSafely(card: number): boolean {
     if (!this.toFoundation(card)) return false;
     if (this.isSafeToFoundation(card)) return true;
-    return this.noBurial && this.buildersStuck(card);
-  }
-
-  /**
-   * Under `noBurial` (rule 2, third case): whether no card that may be built on `card` can ever be
-   * built there: each is stuck (`builderStuck`) or could go home instead (`deadBuilder`).
-   * `markWaits` must be current.
-   */
-  private buildersStuck(card: number): boolean {
-    for (let i = card * 4, end = i + 4; i < end; i++) {
-      const x = this.builders[i]!;
-      if (x === 255) break;
-      if (!this.builderStuck(x, card) && !this.deadBuilder(x)) return false;
-    }
-    return true;
-  }
-
-  /**
-   * Under `noBurial`: whether x can never be built on `card`: it is home, or lies on another card in
-   * a pile (under whole-pile moves it leaves its pile only for its foundation), or `card` must go
-   * home before it (`waitsFor`: built there it would wait for itself).
-   */
-  private builderStuck(x: number, card: number): boolean {
-    return this.found[SUIT_OF[x]!]! > this.order[x]! || this.underStamp[x] === this.underNow || this.waitsFor(card, x);
-  }
-
-  /**
-   * Under `noBurial` (rule 2, third case): whether builder x, if it is ever built on the card, can
-   * go home instead: it is next on its foundation, nothing lies on it, and every card that could be
-   * built on it is stuck.
-   */
-  private deadBuilder(x: number): boolean {
-    if (this.found[SUIT_OF[x]!]! !== this.order[x]! || this.coverStamp[x] === this.underNow) return false;
-    for (let i = x * 4, end = i + 4; i < end; i++) {
-      const y = this.builders[i]!;
-      if (y === 255) break;
-      if (!this.builderStuck(y, x)) return false;
-    }
-    return true;
+    return this.noBurial && this.waits.buildersStuck(card);
   }
 
   /** Length of the movable unit sizes at the top of pile p: the longest run that may move. */
@@ -325,7 +281,7 @@ export class Engine extends Board {
     const H = this.maxHeight;
     let n = at;
     // Rule 10's waits, and rule 2's third case (in forcedMove), read the cards under tableau cards.
-    if (this.noBurial) this.markWaits();
+    if (this.noBurial) this.waits.mark();
     const forced = this.forcedMove();
     if (forced !== 0) {
       out[n++] = forced;
@@ -527,7 +483,7 @@ export class Engine extends Board {
    * The piles of `on` (a bit per pile) minus, under `noBurial`, those whose top card must go home
    * before card c can: put there, c would wait for itself (rule 10). That is when the top must go
    * home before c's predecessor in its suit (c itself is in no pile, so nothing else leads to it).
-   * `markWaits` must be current.
+   * `WaitsFor.mark` must be current.
    */
   private notBurying(c: number, on: number): number {
     if (!this.noBurial) return on;
@@ -537,71 +493,14 @@ export class Engine extends Board {
     const pred = this.predOf[c]!;
     for (let m = on; m !== 0; m &= m - 1) {
       const d = 31 - Math.clz32(m & -m);
-      if (this.waitsFor(this.top(d), pred)) on &= ~(1 << d);
+      if (this.waits.waitsFor(this.top(d), pred)) on &= ~(1 << d);
     }
     return on;
   }
 
   /** Under `noBurial`: whether whole pile s put onto pile d would wait for itself (rule 10). */
   private buries(s: number, d: number): boolean {
-    return this.waitsFor(this.top(d), this.pile[s * this.maxHeight]!);
-  }
-
-  /** Under `noBurial`, once per `generate`: notes the card under each tableau card for `waitsFor`. */
-  private markWaits(): void {
-    if (++this.underNow === 0x7fffffff) {
-      this.underStamp.fill(0);
-      this.coverStamp.fill(0);
-      this.underNow = 1;
-    }
-    const now = this.underNow;
-    const H = this.maxHeight;
-    for (let p = 0; p < this.piles; p++) {
-      const b = p * H;
-      for (let i = 1, l = this.len[p]!; i < l; i++) {
-        const c = this.pile[b + i]!;
-        const u = this.pile[b + i - 1]!;
-        this.under[c] = u;
-        this.underStamp[c] = now;
-        this.coverStamp[u] = now;
-      }
-    }
-  }
-
-  /**
-   * Under `noBurial` (rule 10): whether card x must go home before card y can. A card lying on
-   * another in a pile goes home before it (whole piles move, so a card is uncovered only when
-   * every card above it has gone home), and a card goes home before the next card of its suit;
-   * this follows both, step by step, from x. `markWaits` must be current.
-   */
-  private waitsFor(x: number, y: number): boolean {
-    if (++this.visitNow === 0x7fffffff) {
-      this.visited.fill(0);
-      this.visitNow = 1;
-    }
-    const now = this.visitNow;
-    const { visited, waitStack, succOf, under, underStamp } = this;
-    const underNow = this.underNow;
-    let n = 0;
-    waitStack[n++] = x;
-    visited[x] = now;
-    while (n > 0) {
-      const c = waitStack[--n]!;
-      if (c === y) return true;
-      const next = succOf[c]!;
-      if (next !== 255 && visited[next] !== now) {
-        visited[next] = now;
-        waitStack[n++] = next;
-      }
-      if (underStamp[c] === underNow) {
-        const u = under[c]!;
-        if (visited[u] !== now) {
-          visited[u] = now;
-          waitStack[n++] = u;
-        }
-      }
-    }
-    return false;
+    return this.waits.waitsFor(this.top(d), this.pile[s * this.maxHeight]!);
   }
 
   /** The lowest pile other than `except` whose top card `c` may be built on (from `markTops`), or -1. */
