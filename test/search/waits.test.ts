@@ -1,9 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formatCard, parseCard } from '../../src/cards/card';
+import { dealFromSeed } from '../../src/rules/deal';
+import { resolveRules } from '../../src/rules/rules';
+import { Board } from '../../src/search/board';
 import { Engine } from '../../src/search/engine';
 import { moveDst, moveSrc, moveType, MT_R2T, MT_T2T } from '../../src/search/move-code';
-import { parseCard } from '../../src/cards/card';
+import { WaitsFor } from '../../src/search/waits';
 import { make } from '../helpers';
-import { homeAfter } from './support';
+import { homeAfter, mulberry, playout } from './support';
 
 /**
  * Rule 10 of docs/algorithms.md on hand-made Hoyle Canfield positions (base 5, whole piles): a move
@@ -38,5 +43,39 @@ describe('rule 10 through other piles (Hoyle Canfield, base 5)', () => {
       const r2t = moves(new Engine(p)).filter((m) => moveType(m) === MT_R2T);
       expect(r2t.map(moveDst).sort(), top).toEqual([...allowed]);
     }
+  });
+});
+
+/**
+ * The waits-for graph itself (`WaitsFor`, waits.ts) against the slow reference of the tests
+ * (`homeAfter`: every card below in a pile, every higher card of the suit, followed to the end):
+ * for every pair of cards in play, on positions of random Hoyle playouts, x waits for y exactly
+ * when x is y or y must go home after x.
+ */
+describe.each([{}, { wrap: false }])('WaitsFor agrees with the reference on every pair of cards in play: canfield %j', (options) => {
+  it('on positions of random playouts', () => {
+    const rules = resolveRules('canfield', options);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer(), (seed, choices) => {
+        const positions = playout(dealFromSeed(rules, seed), 60, mulberry(choices));
+        positions.forEach((p, step) => {
+          if (step % 4 !== 0) return;
+          const waits = new WaitsFor(new Board(p));
+          waits.mark();
+          const after = homeAfter(p);
+          const inPlay = [...p.reserve, ...p.tableau.flat(), ...p.stock, ...p.waste];
+          for (const x of inPlay) {
+            const later = after(x);
+            for (const y of inPlay) {
+              const want = x === y || later.has(y);
+              if (waits.waitsFor(x, y) !== want) {
+                expect.fail(`deal ${seed}, playout step ${step}: waitsFor(${formatCard(x)}, ${formatCard(y)}) should be ${want}`);
+              }
+            }
+          }
+        });
+      }),
+      { seed: 46, numRuns: 12 },
+    );
   });
 });
