@@ -56,6 +56,9 @@ function jitter(m: number, variant: number): number {
 /** Scratch of `sortMoves`, shared: an engine is used by one search at a time, on one thread. */
 const SORT_SCORES = new Int32Array(4096);
 
+/** Room for one state's moves (a state has at most a few hundred). */
+export const MOVE_HEADROOM = 4096;
+
 /**
  * The search's view of a state: the board (`Board`) with its moves generated, most promising first,
  * into caller-owned buffers, and pruned by the rules of docs/algorithms.md; made and undone

@@ -5,6 +5,9 @@ import { BITS_KEPT, type Board } from './board';
 /** The key byte that holds the talon split (or, under split dominance, its class): see `encode`. */
 export const KEY_SPLIT_BYTE = 3;
 
+/** Room for any key, in 32-bit words: the longest (six header bytes, 16 piles holding all 52 cards) needs 19. */
+export const MAX_KEY_WORDS = 64;
+
 /** No card: an empty slot in the 6-bit card fields of the key. */
 const NO_CARD = 63;
 

@@ -4,8 +4,10 @@ import { validatePosition } from '../rules/position';
 import { fail, shown } from '../errors';
 import { SearchClock } from './clock';
 import { DeadCheck } from './dead';
-import { Engine } from './engine';
+import { Engine, MOVE_HEADROOM } from './engine';
+import { MAX_KEY_WORDS } from './key';
 import { inverseMove } from './move-code';
+import { homeDirect, pathMoves, tracedMoves } from './solution';
 import { FULL, INSERTED, OPEN, PENDING, PRESENT, PROVEN, StateTable } from './table';
 import { replay } from '../referee/referee';
 import type { CompanionSearch, LimitReason, SolveOptions, SolveProgress, SolveResult } from './types';
@@ -13,9 +15,6 @@ import type { CompanionSearch, LimitReason, SolveOptions, SolveProgress, SolveRe
 const DEFAULT_MEMORY_MIB = 1024;
 /** Limits are checked every this many nodes, not every node. */
 const CHECK_EVERY = 1024;
-const MAX_KEY_WORDS = 64;
-/** Room for one state's moves (a state has at most a few hundred). */
-const MOVE_HEADROOM = 4096;
 /** What the search asks of the dead-state check, and a check that is off (it costs nothing to make). */
 type DeadStates = Pick<DeadCheck, 'enabled' | 'checked' | 'dead' | 'deadByCount' | 'isDead' | 'worthChecking'>;
 const NO_DEAD_CHECK: DeadStates = { enabled: false, checked: 0, dead: 0, deadByCount: 0, isDead: () => false, worthChecking: () => false };
@@ -630,7 +629,7 @@ export class Solver {
       if (engine.isWon()) {
         this.made[depth] = m;
         this.undoInfo[depth] = info;
-        this.won = this.solution(position, depth + 1);
+        this.won = pathMoves(position, this.made, depth + 1);
         return stop('winnable');
       }
       const rank = engine.passRank();
@@ -752,26 +751,14 @@ export class Solver {
   }
 
   /**
-   * The moves from the root to a win whose last open state is entry `last`: the chain of parents
-   * gives the states, and each step is found again by trying the moves of the state before it
-   * (keys ignore the order of the piles, so the replay keeps the user's pile numbers).
+   * The moves from the root to a win whose last open state is entry `last` of the best-first
+   * search: the chain of parents gives the states (`tracedMoves`).
    */
   private tracedSolution(position: Position, last: number, offsetOf: Int32Array, parentOf: Int32Array): Move[] {
     const chain: number[] = [];
     for (let i = last; i >= 0; i = parentOf[i]!) chain.push(i);
     chain.reverse();
-    const engine = new Engine(position);
-    const out: Move[] = [];
-    const moves = new Int32Array(MOVE_HEADROOM);
-    const want = new Uint32Array(MAX_KEY_WORDS);
-    const have = new Uint32Array(MAX_KEY_WORDS);
-    for (let step = 1; step <= chain.length; step++) {
-      const final = step === chain.length;
-      const words = final ? 0 : this.table.keyAt(offsetOf[chain[step]!]!, want);
-      const matches = final ? () => engine.isWon() : () => sameKey(have, engine.encode(have), want, words);
-      if (!stepWhere(engine, moves, out, matches)) throw new Error('internal: a traced step has no move');
-    }
-    return out;
+    return tracedMoves(position, chain.length - 1, (step, into) => this.table.keyAt(offsetOf[chain[step]!]!, into));
   }
 
   /**
@@ -859,97 +846,6 @@ export class Solver {
     const stack = this.stack;
     for (const f of PLY_FIELDS) stack[f] = grow(stack[f]);
   }
-
-  /** Replays the path from the root in a fresh engine, turning each internal move into public moves. */
-  private solution(position: Position, plies: number): Move[] {
-    const engine = new Engine(position);
-    const out: Move[] = [];
-    if (!engine.crosses) {
-      for (let ply = 0; ply < plies; ply++) engine.makeDescribed(this.made[ply]!, out);
-      return out;
-    }
-    // Crossed twins are kept in order by exchanges that are no move of the game. So the path is
-    // followed by an engine that makes no exchanges: at each step, the real move whose result has the
-    // key of the next state, exchanges applied (docs/algorithms.md, rule 7, "crossed twins", says
-    // why there is always one).
-    const real = new Engine(position, 0, true, false);
-    const moves = new Int32Array(MOVE_HEADROOM);
-    const want = new Uint32Array(MAX_KEY_WORDS);
-    const have = new Uint32Array(MAX_KEY_WORDS);
-    for (let ply = 0; ply < plies; ply++) {
-      engine.make(this.made[ply]!);
-      const words = engine.encode(want);
-      if (!stepWhere(real, moves, out, () => sameKey(have, real.encodeOrdered(have), want, words))) {
-        throw new Error('internal: no real move for a step of the solution');
-      }
-    }
-    return out;
-  }
-}
-
-/**
- * The moves with each card that goes onto a pile and at once from there to its foundation sent home
- * in one move from where it came. Rule 11 (docs/algorithms.md) makes the search take a waste card
- * home by way of a pile, and the Canister family's search sometimes a tableau card; a player would
- * not. The one move is legal (the card was available where it came from, and the foundations did not
- * change in between, so it was next there already) and leads to the same position: the pile it
- * passed through has its top back, and the place it came from is as the first move left it. Moves
- * with a reserve card filling an emptied pile are left as they are, and so is a card from a
- * foundation (there the two moves undo each other, which a search that never enters a state twice
- * does not do).
- */
-export function homeDirect(moves: readonly Move[]): Move[] {
-  const out: Move[] = [];
-  for (const move of moves) {
-    out.push(move);
-    // A card passed through several piles on its way home joins up from the last step back.
-    while (out.length >= 2 && goesHomeThrough(out[out.length - 2]!, out[out.length - 1]!)) {
-      const a = out[out.length - 2] as Extract<Move, { kind: 'move' }>;
-      out.length -= 2;
-      out.push({ kind: 'move', card: a.card, count: 1, from: a.from, to: { area: 'foundation' } });
-    }
-  }
-  return out;
-}
-
-/** Whether `a` builds one card on a pile (emptying none that the reserve fills) and `b` sends it home from there. */
-function goesHomeThrough(a: Move, b: Move): boolean {
-  return (
-    a.kind === 'move' &&
-    b.kind === 'move' &&
-    a.count === 1 &&
-    a.to.area === 'tableau' &&
-    a.from.area !== 'foundation' &&
-    a.autoFill === undefined &&
-    b.card === a.card &&
-    b.from.area === 'tableau' &&
-    b.from.index === a.to.index &&
-    b.to.area === 'foundation' &&
-    b.autoFill === undefined
-  );
-}
-
-/**
- * Makes the first of `engine`'s generated moves after which `matches()` holds, appending its
- * public moves to `out` (the others are undone and leave nothing there); whether there was one.
- */
-function stepWhere(engine: Engine, moves: Int32Array, out: Move[], matches: () => boolean): boolean {
-  const n = engine.generate(moves, 0);
-  for (let i = 0; i < n; i++) {
-    const mark = out.length;
-    const info = engine.makeDescribed(moves[i]!, out);
-    if (matches()) return true;
-    engine.undo(moves[i]!, info);
-    out.length = mark;
-  }
-  return false;
-}
-
-/** Whether key `have` (its first `len` words) is key `want` (`words` words). */
-function sameKey(have: Uint32Array, len: number, want: Uint32Array, words: number): boolean {
-  if (len !== words) return false;
-  for (let k = 0; k < len; k++) if (have[k] !== want[k]) return false;
-  return true;
 }
 
 /** Solves one position with a fresh solver. For many deals, reuse a `Solver`. */

@@ -4,7 +4,8 @@ import { dealFromSeed } from '../../src/rules/deal';
 import type { Move, Place } from '../../src/rules/move';
 import { resolveRules } from '../../src/rules/rules';
 import { replay } from '../../src/referee/referee';
-import { homeDirect, Solver } from '../../src/search/solver';
+import { homeDirect } from '../../src/search/solution';
+import { Solver } from '../../src/search/solver';
 
 /**
  * The printed solution sends a card home in one move where the search took it there by way of a
