@@ -14,7 +14,7 @@ import { Piscina } from 'piscina';
 import { CODE_ERROR } from '../analyze/records';
 import { fail, shown } from '../errors';
 import { type Rules, validateRules } from '../rules/rules';
-import { checkSolveOptions } from '../search/solver';
+import { checkSolveOptions } from '../search/options';
 import type { SolveOptions } from '../search/types';
 import {
   type BatchDetails,

@@ -165,8 +165,6 @@ export function legalMoves(p: Position): Move[] {
 // ---------------------------------------------------------------------------------------------
 // One given move, judged.
 
-const placeName = (place: Place): string => (place.area === 'tableau' ? `tableau ${place.index + 1}` : place.area);
-
 function isCard(p: Position, card: unknown): card is Card {
   return typeof card === 'number' && Number.isInteger(card) && card >= 0 && card < 52 && card % 13 < p.rules.ranks;
 }

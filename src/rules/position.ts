@@ -13,7 +13,7 @@ import {
 } from '../cards/card';
 import { fail, shown, shownJson } from '../errors';
 import { autoFillsFromReserve, changedOptions, deckSize, PRESETS, resolveRules, type Rules, rulesToJson, stockSize, validateRules } from './rules';
-import { cardOrder, fixedBase, isBuilt, rankAtOrder } from './order';
+import { fixedBase, isBuilt, rankAtOrder } from './order';
 
 /**
  * A position: everything on the table, plus the rules it is played under. Piles are listed bottom

@@ -255,7 +255,6 @@ export class DeadCheck {
     if (n < 2) return false;
     const e = this.e;
     const { cards, stackIdx, lowIdx, stackCards, diff, flags } = this;
-    const N = cards.length;
     const R = e.ranks;
     stackIdx.fill(255);
     for (let i = 0; i < n; i++) stackIdx[stackCards[i]!] = i;

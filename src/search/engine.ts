@@ -281,7 +281,6 @@ export class Engine extends Board {
    */
   private generateMoves(out: Int32Array, at: number): number {
     const P = this.piles;
-    const H = this.maxHeight;
     let n = at;
     // Rule 10's waits, and rule 2's third case (in forcedMove), read the cards under tableau cards.
     if (this.noBurial) this.waits.mark();

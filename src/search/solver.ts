@@ -1,18 +1,17 @@
 import type { Move } from '../rules/move';
 import type { Position } from '../rules/position';
 import { validatePosition } from '../rules/position';
-import { fail, shown } from '../errors';
 import { SearchClock } from './clock';
 import { DeadCheck } from './dead';
 import { Engine, MOVE_HEADROOM } from './engine';
 import { MAX_KEY_WORDS } from './key';
 import { inverseMove } from './move-code';
+import { type ResolvedSolveOptions, resolveOptions } from './options';
 import { homeDirect, pathMoves, tracedMoves } from './solution';
 import { FULL, INSERTED, OPEN, PENDING, PRESENT, PROVEN, StateTable } from './table';
 import { replay } from '../referee/referee';
-import type { CompanionSearch, LimitReason, SolveOptions, SolveProgress, SolveResult } from './types';
+import type { CompanionSearch, LimitReason, SolveOptions, SolveResult } from './types';
 
-const DEFAULT_MEMORY_MIB = 1024;
 /** Limits are checked every this many nodes, not every node. */
 const CHECK_EVERY = 1024;
 /** What the search asks of the dead-state check, and a check that is off (it costs nothing to make). */
@@ -187,68 +186,6 @@ function shrink(s: StackArrays): void {
 function newStack(): StackArrays {
   const plies = Object.fromEntries(PLY_FIELDS.map((f) => [f, new Int32Array(1 << 10)]));
   return { moves: new Int32Array(1 << 16), ...plies } as StackArrays;
-}
-
-interface ResolvedSolveOptions {
-  restartNodes: number | undefined;
-  nodeLimit: number;
-  timeLimitMs: number;
-  memoryMiB: number;
-  deadCheck: boolean | 'auto';
-  drawOneProof: boolean | 'auto';
-  stricterGame: boolean | 'auto';
-  onProgress: ((progress: SolveProgress) => void) | undefined;
-}
-
-/** A limit given as a number above 0 (Infinity: none), else a PatienceError naming the option. */
-function checkLimit(name: string, v: unknown, whole: boolean): void {
-  if (v === undefined) return;
-  if (typeof v !== 'number' || !(v > 0) || (whole && v !== Infinity && !Number.isSafeInteger(v))) {
-    fail(`bad ${name} ${shown(v)}: expected ${whole ? 'a whole number from 1 to 2^53-1' : 'a number above 0'}, or Infinity for none`);
-  }
-}
-
-/** A switch given as true, false or 'auto', else a PatienceError naming the option. */
-function checkSwitch(name: string, v: unknown): void {
-  if (v !== undefined && v !== true && v !== false && v !== 'auto') fail(`bad ${name} ${shown(v)}: expected true, false or 'auto'`);
-}
-
-/** The options filled in, each checked first: a library caller's mistake is a one-line PatienceError. */
-/** Checks solve options as a search would, before any is run (a pool's limits): a PatienceError naming what is wrong. */
-export function checkSolveOptions(options: SolveOptions): void {
-  resolveOptions(options, undefined);
-}
-
-const SOLVE_OPTIONS = new Set(['nodeLimit', 'timeLimitMs', 'restartNodes', 'memoryMiB', 'deadCheck', 'drawOneProof', 'stricterGame', 'onProgress']);
-
-function resolveOptions(base: SolveOptions, extra: SolveOptions | undefined): ResolvedSolveOptions {
-  for (const given of [base, extra]) {
-    if (given === undefined) continue;
-    if (typeof given !== 'object' || given === null || Array.isArray(given)) fail(`bad solve options ${shown(given)}: expected an object such as { timeLimitMs: 10000 }`);
-    // A misspelt limit (nodeLimt) would otherwise run with no limit at all.
-    for (const key of Object.keys(given)) if (!SOLVE_OPTIONS.has(key)) fail(`unknown solve option "${key}": expected one of ${[...SOLVE_OPTIONS].join(', ')}`);
-  }
-  const o = { ...base, ...extra };
-  checkLimit('nodeLimit', o.nodeLimit, true);
-  checkLimit('timeLimitMs', o.timeLimitMs, false);
-  checkLimit('restartNodes', o.restartNodes, true);
-  if (o.memoryMiB !== undefined && (typeof o.memoryMiB !== 'number' || !(o.memoryMiB > 0) || !Number.isFinite(o.memoryMiB))) {
-    fail(`bad memoryMiB ${shown(o.memoryMiB)}: expected a finite number of MiB above 0 (the CLI's default: defaultMemoryMiB(1))`);
-  }
-  checkSwitch('deadCheck', o.deadCheck);
-  checkSwitch('drawOneProof', o.drawOneProof);
-  checkSwitch('stricterGame', o.stricterGame);
-  if (o.onProgress !== undefined && typeof o.onProgress !== 'function') fail('bad onProgress: expected a function');
-  return {
-    restartNodes: o.restartNodes,
-    nodeLimit: o.nodeLimit ?? Infinity,
-    timeLimitMs: o.timeLimitMs ?? Infinity,
-    memoryMiB: o.memoryMiB ?? DEFAULT_MEMORY_MIB,
-    deadCheck: o.deadCheck ?? 'auto',
-    drawOneProof: o.drawOneProof ?? 'auto',
-    stricterGame: o.stricterGame ?? 'auto',
-    onProgress: o.onProgress,
-  };
 }
 
 /**
