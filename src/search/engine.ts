@@ -52,7 +52,6 @@ function jitter(m: number, variant: number): number {
   return h & (JITTER - 1); // JITTER is a power of two: the low bits, an integer operation
 }
 
-
 /** Scratch of `sortMoves`, shared: an engine is used by one search at a time, on one thread. */
 const SORT_SCORES = new Int32Array(4096);
 
@@ -63,7 +62,8 @@ export const MOVE_HEADROOM = 4096;
  * The search's view of a state: the board (`Board`) with its moves generated, most promising first,
  * into caller-owned buffers, and pruned by the rules of docs/algorithms.md; made and undone
  * through the twin classes (`TwinClasses`) in the games that have them; and packed into the key
- * the table compares (`KeyCodec`).
+ * the table compares (`KeyCodec`). Games where only whole piles move ask the waits-for graph
+ * (`WaitsFor`) what they may not do.
  */
 export class Engine extends Board {
   // onPiles[c]: bit d set when card c may be built on the top of pile d; valid while onStamp[c]
