@@ -10,8 +10,8 @@ import { type Board, SUIT_OF } from './board';
  */
 export class WaitsFor {
   readonly board: Board;
-  // The card under each tableau card (valid where `underStamp`
-  // is `underNow`), and the cards seen (`visited` equal to `visitNow`).
+  // Scratch: the card under each tableau card (valid where `underStamp` is `underNow`), and the
+  // cards a walk has seen (`visited` equal to `visitNow`).
   private readonly under = new Uint8Array(64);
   private readonly underStamp = new Int32Array(64);
   // coverStamp[c] is `underNow` when a card lies on tableau card c.
