@@ -353,8 +353,9 @@ export class Board {
 
   // ---- make / undo -------------------------------------------------------------------------------
   // Undo needs, besides the move: the talon split before a waste move, the card a tableau card to
-  // foundation move took, and whether the reserve filled the emptied source pile. `make` returns them
-  // packed: split or card in the low byte | AUTO_FILL_BIT (| TWIN_BIT: `TwinClasses.make`).
+  // foundation move took, and whether the reserve filled the emptied source pile. `makeMove`
+  // returns them packed: split or card in the low byte | AUTO_FILL_BIT (| TWIN_BIT:
+  // `TwinClasses.make`).
 
   private push(d: number, c: number): void {
     const n = this.len[d]!;
@@ -381,7 +382,7 @@ export class Board {
     return 0;
   }
 
-  /** Makes plain move m (no twin flip or swap: see `Twins.make`); returns what `undoMove` needs. */
+  /** Makes plain move m (no twin flip or swap: see `TwinClasses.make`); returns what `undoMove` needs. */
   makeMove(m: number): number {
     switch (moveType(m)) {
       case MT_T2F: {
@@ -502,8 +503,8 @@ export class Board {
 
   /**
    * The public moves for internal move m in the current state: the deals and redeals that bring a
-   * waste card to the top, then the move itself. Without its twin flips and swaps (`makeDescribed`
-   * gives the whole of a move, and the reserve's automatic fill).
+   * waste card to the top, then the move itself. Without its twin flips and swaps
+   * (`Engine.makeDescribed` gives the whole of a move, and the reserve's automatic fill).
    */
   describe(m: number): Move[] {
     const out: Move[] = [];

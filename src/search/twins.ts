@@ -98,7 +98,7 @@ export class TwinClasses {
    * Finds the swappable pairs of the state (see above) and marks their cards, then the slot groups
    * (`findSlotGroups`), each of whose covered cards gets an entry after the pairs; returns the
    * number of entries. Notes `cardPile` and `cardIndex` of the cards involved (the only ones
-   * `flip`, `mirror` and `arrangeSlotGroup` read).
+   * `flip`, `Engine.mirror` and `arrangeSlotGroup` read).
    */
   findPairs(): number {
     const board = this.board;
