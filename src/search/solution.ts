@@ -38,23 +38,22 @@ export function pathMoves(position: Position, made: Int32Array, plies: number): 
 }
 
 /**
- * The public moves of a path of the best-first search, given as the keys of its states: step by
- * step from `position`, the move whose result has the next state's key (`keyOf(step, into)` writes
- * the key of the state after step `step`, 1 .. steps, and returns its words), and last a move that
- * wins. Keys ignore the order of the piles, so the replay keeps the user's pile numbers.
+ * The public moves of a path of the best-first search, given as the keys of its states: from
+ * `position`, for each of the `keyed` states after it, the move whose result has that state's key
+ * (`keyOf(step, into)` writes the key of state `step`, 1 .. keyed, and returns its words); then a
+ * move that wins. Keys ignore the order of the piles, so the replay keeps the user's pile numbers.
  */
-export function tracedMoves(position: Position, steps: number, keyOf: (step: number, into: Uint32Array) => number): Move[] {
+export function tracedMoves(position: Position, keyed: number, keyOf: (step: number, into: Uint32Array) => number): Move[] {
   const engine = new Engine(position);
   const out: Move[] = [];
   const moves = new Int32Array(MOVE_HEADROOM);
   const want = new Uint32Array(MAX_KEY_WORDS);
   const have = new Uint32Array(MAX_KEY_WORDS);
-  for (let step = 1; step <= steps + 1; step++) {
-    const final = step === steps + 1;
-    const words = final ? 0 : keyOf(step, want);
-    const matches = final ? () => engine.isWon() : () => sameKey(have, engine.encode(have), want, words);
-    if (!stepWhere(engine, moves, out, matches)) throw new Error('internal: a traced step has no move');
+  for (let step = 1; step <= keyed; step++) {
+    const words = keyOf(step, want);
+    if (!stepWhere(engine, moves, out, () => sameKey(have, engine.encode(have), want, words))) throw new Error('internal: a traced step has no move');
   }
+  if (!stepWhere(engine, moves, out, () => engine.isWon())) throw new Error('internal: the traced path ends with no winning move');
   return out;
 }
 
