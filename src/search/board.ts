@@ -240,6 +240,21 @@ export class Board {
     return this.pile[p * this.maxHeight + this.len[p]! - 1]!;
   }
 
+  /** Length of the longest unit that may move off pile p (a run, the whole pile, or one card); 0 when none may. */
+  maxUnit(p: number): number {
+    const n = this.len[p]!;
+    if (n === 0) return 0;
+    const move = this.rules.move;
+    if (move === 'single') return 1;
+    // Where every pile is a built run (`runKeys`), the longest unit that may move is the pile.
+    if (this.runKeys) return n;
+    const base = p * this.maxHeight;
+    let k = 1;
+    while (k < n && this.fits[this.pile[base + n - k]! * 64 + this.pile[base + n - k - 1]!] === 1) k++;
+    if (move === 'whole-pile') return k === n ? n : 0;
+    return k;
+  }
+
   // ---- what the moves keep -----------------------------------------------------------------------
 
   /**

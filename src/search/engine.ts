@@ -1,4 +1,4 @@
-import { cardColour, cardRank, cardSuit, makeCard } from '../cards/card';
+import { cardColour, cardSuit, makeCard } from '../cards/card';
 import type { Move } from '../rules/move';
 import type { Position } from '../rules/position';
 import { rankAtOrder } from '../rules/order';
@@ -26,15 +26,9 @@ import {
   SUIT_SHIFT,
   TALON_SHIFT,
 } from './move-code';
+import { AtHand } from './hand';
 import { TwinClasses } from './twins';
 import { WaitsFor } from './waits';
-
-// Rule 15 (`markHand`): where a card is at hand, beside bit p for the bottom of a unit on pile p.
-const HAND_TALON = 1 << 30;
-const HAND_RESERVE = 1 << 29;
-const HAND_TABLEAU = 1 << 28;
-const HAND_TOP = 1 << 27;
-const PILE_BITS = (1 << 27) - 1;
 
 /** Weights of `Engine.evaluate`: cards home, breaks, cards above a card a foundation takes next, spaces. */
 const W_HOME = 50;
@@ -114,18 +108,11 @@ export class Engine extends Board {
    * Dealing one card at a time with no limit on redeals, and no card back from a foundation: every
    * card of the talon is at hand whenever it is needed, so a talon card is played onto a pile only
    * when a card that may be built on it is at hand too, and goes home only when the next card of
-   * its suit can follow it there (docs/algorithms.md, rule 15: `wastePlayNeeded`, `wasteHomeNeeded`).
+   * its suit can follow it there (docs/algorithms.md, rule 15; `AtHand`, hand.ts).
    */
   readonly talonAtHand: boolean;
-  // Scratch of rule 15, valid where `handStamp` is `handNow` (`markHand`): where each card is at
-  // hand (HAND_* bits, and bit p for the bottom of a unit that may move off pile p); the cards
-  // `takers` has met (`handSeen` equal to `seenNow`).
-  private readonly handStamp = new Int32Array(64);
-  private readonly handWhere = new Int32Array(64);
-  private readonly handSeen = new Int32Array(64);
-  private readonly handStack = new Uint8Array(64);
-  private handNow = 0;
-  private seenNow = 0;
+  /** Rule 15's question of where each card is at hand, under `talonAtHand`. */
+  private readonly atHand: AtHand;
   /** Builds in suit: every card next on its foundation is safe to play there (rule 2). */
   private readonly sameSuit: boolean;
   private readonly scores = SORT_SCORES;
@@ -162,6 +149,7 @@ export class Engine extends Board {
     this.twinClasses = new TwinClasses(this, useCrosses);
     this.codec = new KeyCodec(this);
     this.waits = new WaitsFor(this);
+    this.atHand = new AtHand(this, this.twinClasses);
   }
 
   /** Crossed twins are kept in order (`TwinClasses.crosses`). */
@@ -219,21 +207,6 @@ export class Engine extends Board {
     if (!this.toFoundation(card)) return false;
     if (this.isSafeToFoundation(card)) return true;
     return this.noBurial && this.waits.buildersStuck(card);
-  }
-
-  /** Length of the movable unit sizes at the top of pile p: the longest run that may move. */
-  private maxUnit(p: number): number {
-    const n = this.len[p]!;
-    if (n === 0) return 0;
-    const move = this.rules.move;
-    if (move === 'single') return 1;
-    // Where every pile is a built run (`runKeys`), the longest unit that may move is the pile.
-    if (this.runKeys) return n;
-    const base = p * this.maxHeight;
-    let k = 1;
-    while (k < n && this.fits[this.pile[base + n - k]! * 64 + this.pile[base + n - k - 1]!] === 1) k++;
-    if (move === 'whole-pile') return k === n ? n : 0;
-    return k;
   }
 
   /**
@@ -299,7 +272,7 @@ export class Engine extends Board {
       if (this.lostRank >= 0) this.talon.dropCandidatesOf(this.lostRank);
       else if (this.otherClassLost) this.talon.dropFirstPassCards();
     }
-    if (this.talonAtHand && this.talon.candCount > 0) this.markHand();
+    if (this.talonAtHand && this.talon.candCount > 0) this.atHand.mark();
     // Rule 9 games marked the pile tops in forcedMove; the others mark them below, if needed.
     const topsMarked = this.chainBuilds;
 
@@ -320,7 +293,7 @@ export class Engine extends Board {
         // never stops that build: every lower card of the suit of a card that may go home is home.)
         if (this.toFoundation(c) && !(this.homeViaPile && this.pilesTaking(c) !== 0)) {
           // Rule 15: home from the talon only just before the next card of the suit follows.
-          if (this.talonAtHand && !this.wasteHomeNeeded(c)) continue;
+          if (this.talonAtHand && !this.cutsDealing(c) && !this.atHand.homeNeeded(c)) continue;
           out[n++] = MT_W2F | (idx << TALON_SHIFT) | (candRedeal[i] ? REDEAL_BIT : 0);
         }
       }
@@ -528,120 +501,11 @@ export class Engine extends Board {
       if (passDominance && this.toFoundation(c)) out[n++] = MT_W2F | extra;
       let piles = this.notBurying(c, this.pilesTaking(c));
       // Rule 15: onto a pile only where a card to build on it is at hand.
-      if (this.talonAtHand && piles !== 0) piles = this.wastePlayNeeded(c, piles);
+      if (this.talonAtHand && piles !== 0 && !this.cutsDealing(c)) piles = this.atHand.playNeeded(c, piles);
       for (let on = piles; on !== 0; on &= on - 1) out[n++] = MT_W2T | extra | ((31 - Math.clz32(on & -on)) << DST_SHIFT);
       if (intoSpace && this.spaceTakes(c)) out[n++] = MT_W2T | extra | (space << DST_SHIFT);
     }
     return n;
-  }
-
-  /**
-   * Rule 15: notes where each card is at hand (`handWhere`): the live talon cards (HAND_TALON), the
-   * reserve top (HAND_RESERVE), the pile tops (HAND_TOP) and the bottom card of every unit that may
-   * move off pile p (bit p). With twins a card's pile may differ within its class, so a unit's
-   * bottom is noted as in the tableau (HAND_TABLEAU), and the twin of a pile top as a top too (a
-   * swap uncovers it when it lies in the tableau).
-   */
-  private markHand(): void {
-    const tc = this.twinClasses;
-    if (++this.handNow === 0x7fffffff) {
-      this.handStamp.fill(0);
-      this.handNow = 1;
-    }
-    const talon = this.talon;
-    for (let i = 0; i < talon.length; i++) if (talon.removed[i] === 0) this.noteHand(talon.cards[i]!, HAND_TALON);
-    if (this.resCount > 0) this.noteHand(this.reserve[this.resCount - 1]!, HAND_RESERVE);
-    const H = this.maxHeight;
-    for (let p = 0; p < this.piles; p++) {
-      const l = this.len[p]!;
-      if (l === 0) continue;
-      const top = this.pile[p * H + l - 1]!;
-      this.noteHand(top, HAND_TOP);
-      // In a twin class a swap or a carry can make any card of the top's twins or group a top.
-      if (tc.slotGroups) {
-        for (let s = 0; s < 4; s++) this.noteHand(makeCard(s, cardRank(top)), HAND_TOP);
-      } else if (this.twins && tc.twinOf[top] !== 255) this.noteHand(tc.twinOf[top]!, HAND_TOP);
-      const unit = this.maxUnit(p);
-      for (let k = this.rules.move === 'whole-pile' ? l : 1; k <= unit; k++) this.noteHand(this.pile[p * H + l - k]!, this.twins ? HAND_TABLEAU : 1 << p);
-    }
-  }
-
-  /** Rule 15: adds `bits` to where card c is at hand (`markHand`). */
-  private noteHand(c: number, bits: number): void {
-    if (this.handStamp[c] !== this.handNow) {
-      this.handStamp[c] = this.handNow;
-      this.handWhere[c] = 0;
-    }
-    this.handWhere[c] |= bits;
-  }
-
-  /** Rule 15: `handWhere` of card c, 0 where `markHand` did not note it. */
-  private hand(c: number): number {
-    return this.handStamp[c] === this.handNow ? this.handWhere[c]! : 0;
-  }
-
-  /**
-   * Rule 15: where the cards that could be built on talon card c, at once or at the end of a chain
-   * of talon cards each built on the one before, are at hand outside the talon: HAND_RESERVE,
-   * HAND_TABLEAU and pile bits.
-   */
-  private takers(c: number): number {
-    if (++this.seenNow === 0x7fffffff) {
-      this.handSeen.fill(0);
-      this.seenNow = 1;
-    }
-    const seen = this.seenNow;
-    const { handSeen, handStack, builders } = this;
-    let mask = 0;
-    let n = 0;
-    handStack[n++] = c;
-    handSeen[c] = seen;
-    while (n > 0) {
-      const x = handStack[--n]!;
-      for (let i = x * 4, end = i + 4; i < end; i++) {
-        const y = builders[i]!;
-        if (y === 255) break;
-        const where = this.hand(y);
-        if ((where & HAND_TALON) === 0) mask |= where & ~HAND_TOP;
-        else if (handSeen[y] !== seen) {
-          handSeen[y] = seen;
-          handStack[n++] = y;
-        }
-      }
-    }
-    return mask;
-  }
-
-  /**
-   * Rule 15: of `piles` (a bit per pile), those that talon card c may usefully be played onto: some
-   * card that could be built on it, directly or at the end of a chain of talon cards, is at hand
-   * outside that pile. A card that ends dealing (rules 3 and 9) keeps all its moves.
-   */
-  private wastePlayNeeded(c: number, piles: number): number {
-    if (this.cutsDealing(c)) return piles;
-    const mask = this.takers(c);
-    if ((mask & ~PILE_BITS) !== 0) return piles;
-    let keep = 0;
-    for (let on = piles; on !== 0; on &= on - 1) {
-      const d = on & -on;
-      if ((mask & ~d) !== 0) keep |= d;
-    }
-    return keep;
-  }
-
-  /**
-   * Rule 15: whether talon card c (next on its foundation) may usefully go home now: the cards of
-   * its suit after it, up to the first that is not in the talon, can follow it home at once (that
-   * card is a pile top or the reserve top, or the suit ends in the talon). A card that ends dealing
-   * (rules 3 and 9) may always go.
-   */
-  private wasteHomeNeeded(c: number): boolean {
-    if (this.cutsDealing(c)) return true;
-    for (let s = this.succOf[c]!; s !== 255; s = this.succOf[s]!) {
-      const where = this.hand(s);
-      if ((where & HAND_TALON) === 0) return (where & (HAND_TOP | HAND_RESERVE)) !== 0;
-    }
-    return true;
   }
 
   /** Notes, for every card, on which pile tops it may be built; `pilesTaking` reads it. */
