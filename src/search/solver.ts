@@ -1,15 +1,18 @@
 import type { Move } from '../rules/move';
 import type { Position } from '../rules/position';
 import { validatePosition } from '../rules/position';
+import { replay } from '../referee/referee';
 import { SearchClock } from './clock';
+import { type Companion, companionOf, ownMoves } from './companion';
 import { DeadCheck } from './dead';
 import { Engine, MOVE_HEADROOM } from './engine';
 import { MAX_KEY_WORDS } from './key';
 import { inverseMove } from './move-code';
-import { type ResolvedSolveOptions, resolveOptions } from './options';
+import { resolveOptions } from './options';
+import { keepsProofs, luby, RUN_NODES, RUN_NODES_WITH_TALON } from './runs';
 import { homeDirect, pathMoves, tracedMoves } from './solution';
+import { grow, MOVES_KEPT, newStack, PLY_FIELDS, shrink, type StackArrays, stackBytesOf } from './stack';
 import { FULL, INSERTED, OPEN, PENDING, PRESENT, PROVEN, StateTable } from './table';
-import { replay } from '../referee/referee';
 import type { CompanionSearch, LimitReason, SolveOptions, SolveResult } from './types';
 
 /** Limits are checked every this many nodes, not every node. */
@@ -17,109 +20,6 @@ const CHECK_EVERY = 1024;
 /** What the search asks of the dead-state check, and a check that is off (it costs nothing to make). */
 type DeadStates = Pick<DeadCheck, 'enabled' | 'checked' | 'dead' | 'deadByCount' | 'isDead' | 'worthChecking'>;
 const NO_DEAD_CHECK: DeadStates = { enabled: false, checked: 0, dead: 0, deadByCount: 0, isDead: () => false, worthChecking: () => false };
-/** Node budget of the first run in the tableau-only games; each run doubles it. */
-const RUN_NODES = 1 << 16;
-/** The unit of the Luby budgets of the games with a stock, whose wins come sooner with more, shorter runs (docs/algorithms.md). */
-const RUN_NODES_WITH_TALON = 1 << 12;
-/**
- * Whether the restarts keep the states each run proved lost (docs/algorithms.md, "Restarts that
- * keep their proofs"): the games with a stock that build in alternating colours and whose
- * foundation cards never come back (canfield-sequences, Hoyle Canfield). Measured: wins come far
- * sooner there; Storehouse's deals are small and lost ones, and restarts cost it a third more nodes.
- */
-function keepsProofs(engine: Engine): boolean {
-  return !engine.ordered && engine.talon.length > 0 && engine.rules.build === 'alternate-colors';
-}
-/**
- * The search of the deal dealt one card at a time (rule 13) gets at most this many of its nodes for
- * each node of the real search: it runs after each real run stopped by its budget, until it has
- * caught up. Measured on canfield-sequences deals 1-2,000 at 10 s (docs/algorithms.md, rule 13: 1
- * until rule 15 made its proofs cheap).
- */
-const DRAW_ONE_SHARE = 2;
-
-/**
- * The same position dealt one card at a time, when rule 13 applies and `setting` asks for it: a
- * draw of more than one with unlimited redeals, in the games whose runs keep their proofs; 'auto'
- * only where runs move (whole-pile Hoyle Canfield's losses hang on the stock's order, and drawing
- * one wins them). Otherwise undefined.
- */
-function drawOnePosition(position: Position, engine: Engine, setting: boolean | 'auto'): Position | undefined {
-  const rules = position.rules;
-  if (setting === false || rules.draw <= 1 || rules.redeals !== 'unlimited' || !keepsProofs(engine)) return undefined;
-  if (setting === 'auto' && rules.move !== 'runs') return undefined;
-  return { ...position, rules: { ...rules, draw: 1 } };
-}
-
-/**
- * Rule 14: the same position under stricter rules, every line of which is a line of the real game,
- * when `setting` asks for it: where the real game fills a space with any card at any time, the game
- * where no card comes back from a foundation and the reserve's top fills a space at once while the
- * reserve lasts (a player of the real game may make that fill as the next move). Only where the
- * stricter game's runs keep their proofs, so that its series goes on where it stopped; 'auto' only
- * where the real runs keep none (canfield-relaxed). Otherwise undefined.
- */
-function stricterPosition(position: Position, engine: Engine, setting: boolean | 'auto'): Position | undefined {
-  const rules = position.rules;
-  if (setting === false || rules.spaces !== 'any' || engine.tableauOnly || engine.talon.length === 0) return undefined;
-  if (setting === 'auto' && keepsProofs(engine)) return undefined;
-  const stricter: Position = { ...position, rules: { ...rules, spaces: 'auto-reserve-then-any', foundationToTableau: false } };
-  return keepsProofs(new Engine(stricter)) ? stricter : undefined;
-}
-
-/**
- * Rule 14's search gets as many nodes as the real search, up to STRICTER_NODES in all: the stricter
- * game's wins that pay come early (its space is small), and past that it only slows the real
- * search's own wins. Measured on canfield-relaxed deals 1-1,000 (docs/algorithms.md, rule 14).
- */
-const STRICTER_SHARE = 1;
-const STRICTER_NODES = 1 << 18;
-
-/**
- * A search of the same deal under other rules beside the real one: a relaxation whose loss proves
- * the deal lost (rule 13) or a stricter game whose win is a win of the deal (rule 14). It runs after
- * each real run stopped by its budget until it has had its share of the nodes, in a table of its
- * own that keeps its proofs across its runs (Luby budgets, as the real series).
- */
-interface Companion {
-  position: Position;
-  proves: 'unwinnable' | 'winnable';
-  share: number;
-  /** Its nodes in all, at most: past them it is dropped. */
-  maxNodes: number;
-  /** Where the result reports it. */
-  field: 'drawOne' | 'stricterGame';
-  runs: number;
-}
-
-/**
- * The search to run beside the real one, if any: at most one of the two applies, rule 13 where the
- * real runs keep their proofs, rule 14 where they do not (or, when asked, where spaces take any card).
- */
-function companionOf(position: Position, first: Engine, o: ResolvedSolveOptions): Companion | undefined {
-  const relaxed = drawOnePosition(position, first, o.drawOneProof);
-  if (relaxed) return { position: relaxed, proves: 'unwinnable', share: DRAW_ONE_SHARE, maxNodes: Infinity, field: 'drawOne', runs: 0 };
-  const stricter = stricterPosition(position, first, o.stricterGame);
-  if (stricter) return { position: stricter, proves: 'winnable', share: STRICTER_SHARE, maxNodes: STRICTER_NODES, field: 'stricterGame', runs: 0 };
-  return undefined;
-}
-
-/**
- * A win of the stricter game (rule 14) as moves of the real one: a reserve card that filled a space
- * at once there is a move of its own here, made next.
- */
-function ownMoves(moves: readonly Move[]): Move[] {
-  const out: Move[] = [];
-  for (const m of moves) {
-    if (m.kind !== 'move' || m.autoFill === undefined) {
-      out.push(m);
-      continue;
-    }
-    const { autoFill, ...move } = m;
-    out.push(move, { kind: 'move', card: autoFill.card, count: 1, from: { area: 'reserve' }, to: { area: 'tableau', index: autoFill.pile } });
-  }
-  return out;
-}
 
 /** canfield-relaxed: the short runs' table is kept for the next search while it holds at most this much. */
 const SHORT_KEPT_BYTES = 8 << 20;
@@ -128,15 +28,6 @@ const LONG_SHARE = 1;
 /** Buckets of the best-first search's open states, by `Engine.evaluate`, offset by BUCKET_ZERO. */
 const BUCKETS = 1 << 16;
 const BUCKET_ZERO = 1 << 15;
-
-function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(a.length * 2);
-  b.set(a);
-  return b;
-}
-
-/** Move-list entries kept for the stored plies of the path (4 MiB). */
-const MOVES_KEPT = 1 << 20;
 
 /** How one run of the search ended, the node count so far and its deepest ply. */
 interface RunResult {
@@ -151,41 +42,6 @@ interface RunResult {
 interface PausedAt {
   depth: number;
   stored: number;
-}
-
-/** The search stack's arrays (the Solver's fields of the same names), kept aside while another run has the Solver's. */
-interface StackArrays {
-  moves: Int32Array<ArrayBuffer>;
-  start: Int32Array<ArrayBuffer>;
-  end: Int32Array<ArrayBuffer>;
-  cursor: Int32Array<ArrayBuffer>;
-  made: Int32Array<ArrayBuffer>;
-  undoInfo: Int32Array<ArrayBuffer>;
-  inverse: Int32Array<ArrayBuffer>;
-  entryOf: Int32Array<ArrayBuffer>;
-  laneOf: Int32Array<ArrayBuffer>;
-  low: Int32Array<ArrayBuffer>;
-  lostRank: Int32Array<ArrayBuffer>;
-  otherLost: Int32Array<ArrayBuffer>;
-}
-/** The stack's arrays of one entry per ply (all but `moves`). */
-const PLY_FIELDS = ['start', 'end', 'cursor', 'made', 'undoInfo', 'inverse', 'entryOf', 'laneOf', 'low', 'lostRank', 'otherLost'] as const;
-
-/** Bytes held by a search stack. */
-function stackBytesOf(s: StackArrays): number {
-  return s.moves.byteLength + PLY_FIELDS.length * s.start.byteLength;
-}
-
-/** Gives a stack small arrays again, where a deep search grew them. */
-function shrink(s: StackArrays): void {
-  if (s.moves.length > MOVES_KEPT) s.moves = new Int32Array(1 << 16);
-  if (s.start.length > 1 << 16) for (const f of PLY_FIELDS) s[f] = new Int32Array(1 << 10);
-}
-
-/** A fresh, small search stack. */
-function newStack(): StackArrays {
-  const plies = Object.fromEntries(PLY_FIELDS.map((f) => [f, new Int32Array(1 << 10)]));
-  return { moves: new Int32Array(1 << 16), ...plies } as StackArrays;
 }
 
 /**
@@ -788,18 +644,4 @@ export class Solver {
 /** Solves one position with a fresh solver. For many deals, reuse a `Solver`. */
 export function solve(position: Position, options?: SolveOptions): SolveResult {
   return new Solver(options).solve(position);
-}
-
-/**
- * The i-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...: the
- * restart schedule that is within a log factor of the best fixed budget for any run-time
- * distribution (Luby, Sinclair and Zuckerman, 1993).
- */
-export function luby(i: number): number {
-  for (;;) {
-    let k = 1;
-    while (2 ** k - 1 < i) k++;
-    if (2 ** k - 1 === i) return 2 ** (k - 1);
-    i -= 2 ** (k - 1) - 1;
-  }
 }

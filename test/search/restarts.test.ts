@@ -4,7 +4,8 @@ import { dealFromSeed } from '../../src/rules/deal';
 import { resolveRules, type RulesOptions } from '../../src/rules/rules';
 import { bruteForce } from '../../src/referee/brute-force';
 import { Engine } from '../../src/search/engine';
-import { luby, Solver } from '../../src/search/solver';
+import { luby } from '../../src/search/runs';
+import { Solver } from '../../src/search/solver';
 import { PENDING, PROVEN, type StateTable } from '../../src/search/table';
 import { checkBruteForce, replayProblem, solveCommand } from './support';
 

@@ -1,0 +1,32 @@
+import type { Engine } from './engine';
+
+// How a search is split into runs (docs/algorithms.md, "The search": the two "Restarts" paragraphs):
+// the node budgets, and which games' runs keep the states they proved lost.
+
+/** Node budget of the first run in the tableau-only games; each run doubles it. */
+export const RUN_NODES = 1 << 16;
+/** The unit of the Luby budgets of the games with a stock, whose wins come sooner with more, shorter runs (docs/algorithms.md). */
+export const RUN_NODES_WITH_TALON = 1 << 12;
+/**
+ * Whether the restarts keep the states each run proved lost (docs/algorithms.md, "Restarts that
+ * keep their proofs"): the games with a stock that build in alternating colours and whose
+ * foundation cards never come back (canfield-sequences, Hoyle Canfield). Measured: wins come far
+ * sooner there; Storehouse's deals are small and lost ones, and restarts cost it a third more nodes.
+ */
+export function keepsProofs(engine: Engine): boolean {
+  return !engine.ordered && engine.talon.length > 0 && engine.rules.build === 'alternate-colors';
+}
+
+/**
+ * The i-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...: the
+ * restart schedule that is within a log factor of the best fixed budget for any run-time
+ * distribution (Luby, Sinclair and Zuckerman, 1993).
+ */
+export function luby(i: number): number {
+  for (;;) {
+    let k = 1;
+    while (2 ** k - 1 < i) k++;
+    if (2 ** k - 1 === i) return 2 ** (k - 1);
+    i -= 2 ** (k - 1) - 1;
+  }
+}
