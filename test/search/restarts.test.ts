@@ -4,7 +4,6 @@ import { dealFromSeed } from '../../src/rules/deal';
 import { resolveRules, type RulesOptions } from '../../src/rules/rules';
 import { bruteForce } from '../../src/referee/brute-force';
 import { Engine } from '../../src/search/engine';
-import { luby } from '../../src/search/runs';
 import { Solver } from '../../src/search/solver';
 import { PENDING, PROVEN, type StateTable } from '../../src/search/table';
 import { checkBruteForce, replayProblem, solveCommand } from './support';
@@ -196,18 +195,4 @@ describe('canfield-sequences: a state that leans on the path through a longer cy
     }
     expect(proven).toBeGreaterThan(0);
   }, 60_000);
-});
-
-// canfield-relaxed's run budgets follow the Luby sequence (docs/algorithms.md, "Restarts").
-describe('the Luby sequence', () => {
-  it('is 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...', () => {
-    expect(Array.from({ length: 15 }, (_, i) => luby(i + 1))).toEqual([1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
-    // Its first 2^k - 1 terms sum to k * 2^(k-1), and term 2^k - 1 is 2^(k-1).
-    for (let k = 1; k <= 12; k++) {
-      let sum = 0;
-      for (let i = 1; i < 2 ** k; i++) sum += luby(i);
-      expect(sum).toBe(k * 2 ** (k - 1));
-      expect(luby(2 ** k - 1)).toBe(2 ** (k - 1));
-    }
-  });
 });
