@@ -45,8 +45,9 @@ export const SUIT_OF = Uint8Array.from({ length: 64 }, (_, c) => cardSuit(c));
 /**
  * The position of one search held in typed arrays, with the tables the rules give (which card fits
  * on which, foundation order) and the plain moves made and undone in place. Move generation
- * (`Engine`, engine.ts), the twin classes (`TwinClasses`, twins.ts) and the packed key (`KeyCodec`,
- * key.ts) work on it.
+ * (`Engine`, engine.ts), the twin classes (`TwinClasses`, twins.ts), the packed key (`KeyCodec`,
+ * key.ts), the waits-for graph (`WaitsFor`, waits.ts) and rule 15's cards at hand (`AtHand`, hand.ts)
+ * work on it.
  *
  * Layout, and why:
  * - Tableau piles live in one Uint8Array, `maxHeight` slots per pile, so that a move is a few byte
