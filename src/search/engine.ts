@@ -3,6 +3,7 @@ import type { Move } from '../rules/move';
 import type { Position } from '../rules/position';
 import { rankAtOrder } from '../rules/order';
 import { Board, FILL_FOUNDATION, FILL_RESERVE, FILL_TABLEAU, FILL_WASTE, SUIT_OF } from './board';
+import { AtHand } from './hand';
 import { KeyCodec } from './key';
 import {
   COUNT_SHIFT,
@@ -26,7 +27,6 @@ import {
   SUIT_SHIFT,
   TALON_SHIFT,
 } from './move-code';
-import { AtHand } from './hand';
 import { TwinClasses } from './twins';
 import { WaitsFor } from './waits';
 
