@@ -5,7 +5,8 @@ import type { ResolvedSolveOptions } from './options';
 import { keepsProofs } from './runs';
 
 // The searches of the same deal under other rules that go beside the real search: dealing one card
-// at a time proves losses (rule 13), a stricter game finds wins (rule 14). docs/algorithms.md.
+// at a time proves losses (rule 13), a stricter game finds wins (rule 14); docs/algorithms.md, rules
+// 13 and 14. `Solver.solve` schedules them, each in a table and stack of its own.
 
 /**
  * The search of the deal dealt one card at a time (rule 13) gets at most this many of its nodes for
