@@ -126,6 +126,21 @@ export class Board {
   // or `indexTopRuns` until a move; where `twinsInRuns`, where every card is, always.
   readonly cardPile = new Int32Array(64);
   readonly cardIndex = new Int32Array(64);
+  /**
+   * Only whole piles move, foundation cards never come back and builds are not in suit (Hoyle
+   * Canfield): a card on a pile is uncovered only when every card above it has gone home, so a card
+   * can be made to wait for itself (rule 10 of docs/algorithms.md; `WaitsFor`, waits.ts, reads the
+   * two arrays below).
+   */
+  readonly noBurial: boolean;
+  /**
+   * Under `noBurial`: the card directly under each tableau card, 255 for a pile's bottom card and for
+   * a card not in the tableau; and `covered[c]` 1 when a card lies on tableau card c. Kept by every
+   * change to the piles (`push`, `pop`, `moveTop`; `placeAll` sets them afresh), so that the
+   * waits-for graph needs no pass over the tableau.
+   */
+  readonly underOf = new Uint8Array(64).fill(255);
+  readonly covered = new Uint8Array(64);
 
   constructor(position: Position, useTwins = true) {
     const rules = position.rules;
@@ -203,6 +218,8 @@ export class Board {
     this.talon = new Talon(position.waste, position.stock, rules.draw, redealLimit, position.redealsUsed);
     this.tableauOnly = this.talon.length === 0 && this.resCount === 0 && !this.foundationToTableau;
     this.twins = useTwins && Board.twinsApply(rules);
+    // In suit a build only ever puts a lower card on a higher one, which buries nothing.
+    this.noBurial = rules.move === 'whole-pile' && !this.foundationToTableau && rules.build !== 'same-suit';
     // A card's place among the builders must not depend on the card it goes on (true of every
     // rule here: builders are listed in suit order, and the suits that fit do not depend on it).
     let most = 0;
@@ -227,6 +244,19 @@ export class Board {
     this.keepsBits = this.runKeys && this.choiceBits > 0;
     if (this.keepsBits) this.pileBits = new Int32Array(this.piles);
     this.placeAll();
+  }
+
+  /** Sets `underOf` and `covered` from the piles as they are. */
+  private placeUnder(): void {
+    this.underOf.fill(255);
+    this.covered.fill(0);
+    const H = this.maxHeight;
+    for (let p = 0; p < this.piles; p++) {
+      for (let i = p * H + 1, end = p * H + this.len[p]!; i < end; i++) {
+        this.underOf[this.pile[i]!] = this.pile[i - 1]!;
+        this.covered[this.pile[i - 1]!] = 1;
+      }
+    }
   }
 
   private static twinsApply(rules: Rules): boolean {
@@ -284,6 +314,7 @@ export class Board {
    */
   placeAll(): void {
     this.orderStale = true;
+    if (this.noBurial) this.placeUnder();
     for (let p = 0; this.keepsBits && p < this.piles; p++) this.setBits(p, 1);
     if (!this.twinsInRuns) return;
     this.cardPile.fill(-1);
@@ -331,6 +362,10 @@ export class Board {
   private pop(p: number): void {
     const n = --this.len[p];
     if (n === 0) this.orderStale = true;
+    if (this.noBurial) {
+      this.underOf[this.pile[p * this.maxHeight + n]!] = 255;
+      if (n > 0) this.covered[this.pile[p * this.maxHeight + n - 1]!] = 0;
+    }
     if (this.twinsInRuns) {
       const c = this.pile[p * this.maxHeight + n]!;
       this.cardPile[c] = -1;
@@ -357,6 +392,16 @@ export class Board {
     const ls = this.len[s]!;
     const ld = this.len[d]!;
     if (ld === 0 || ls === k) this.orderStale = true;
+    if (this.noBurial) {
+      // Only the unit's bottom card changes what lies under it.
+      const b = this.pile[s * H + ls - k]!;
+      if (ls > k) this.covered[this.pile[s * H + ls - k - 1]!] = 0;
+      if (ld > 0) {
+        const u = this.pile[d * H + ld - 1]!;
+        this.underOf[b] = u;
+        this.covered[u] = 1;
+      } else this.underOf[b] = 255;
+    }
     copyCards(this.pile, d * H + ld, s * H + ls - k, k);
     this.len[s] = ls - k;
     this.len[d] = ld + k;
@@ -378,6 +423,13 @@ export class Board {
     if (n === 0) this.orderStale = true;
     this.pile[d * this.maxHeight + n] = c;
     this.len[d] = n + 1;
+    if (this.noBurial) {
+      if (n > 0) {
+        const u = this.pile[d * this.maxHeight + n - 1]!;
+        this.underOf[c] = u;
+        this.covered[u] = 1;
+      } else this.underOf[c] = 255;
+    }
     if (this.twinsInRuns) {
       this.cardPile[c] = d;
       this.cardIndex[c] = n;

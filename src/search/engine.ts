@@ -89,13 +89,6 @@ export class Engine extends Board {
    * there at once is proved safe (docs/algorithms.md, rule 9), so such a build is forced.
    */
   readonly chainBuilds: boolean;
-  /**
-   * Only whole piles move and foundation cards never come back (Hoyle Canfield): a card on a pile is
-   * uncovered only when every card above it has gone home, so a move that makes a card wait for
-   * itself (above a lower card of its own suit, or through other piles and suits, `WaitsFor`, waits.ts) leads
-   * to a state that can never be won (docs/algorithms.md, rule 10). Such moves are not generated.
-   */
-  readonly noBurial: boolean;
   /** Under `noBurial`: the waits-for graph of the state (rule 10, and rule 2's third case). */
   private readonly waits: WaitsFor;
   /**
@@ -138,8 +131,6 @@ export class Engine extends Board {
     this.chainBuilds =
       rules.build === 'same-suit' && rules.move === 'whole-pile' && !rules.wrap && !this.autoReserve && !this.foundationToTableau;
     this.homeViaPile = this.talon.draw > 1 && !this.chainBuilds;
-    // In suit a build only ever puts a lower card on a higher one, which buries nothing.
-    this.noBurial = rules.move === 'whole-pile' && !this.foundationToTableau && !this.sameSuit;
     // A single card that could go from a pile into a space could come from the talon instead. Rule 9
     // games are left out: there dealing stops at every card with a move (rules 3 and 9), which keeps
     // all its moves, so the rule would only cost its look-ups.
@@ -255,8 +246,6 @@ export class Engine extends Board {
   private generateMoves(out: Int32Array, at: number): number {
     const P = this.piles;
     let n = at;
-    // Rule 10's waits, and rule 2's third case (in forcedMove), read the cards under tableau cards.
-    if (this.noBurial) this.waits.mark();
     const forced = this.forcedMove();
     if (forced !== 0) {
       out[n++] = forced;
@@ -458,7 +447,6 @@ export class Engine extends Board {
    * The piles of `on` (a bit per pile) minus, under `noBurial`, those whose top card must go home
    * before card c can: put there, c would wait for itself (rule 10). That is when the top must go
    * home before c's predecessor in its suit (c itself is in no pile, so nothing else leads to it).
-   * `WaitsFor.mark` must be current.
    */
   private notBurying(c: number, on: number): number {
     if (!this.noBurial) return on;

@@ -61,7 +61,6 @@ describe.each([{}, { wrap: false }])('WaitsFor agrees with the reference on ever
         positions.forEach((p, step) => {
           if (step % 4 !== 0) return;
           const waits = new WaitsFor(new Board(p));
-          waits.mark();
           const after = homeAfter(p);
           const inPlay = [...p.reserve, ...p.tableau.flat(), ...p.stock, ...p.waste];
           for (const x of inPlay) {
@@ -77,5 +76,56 @@ describe.each([{}, { wrap: false }])('WaitsFor agrees with the reference on ever
       }),
       { seed: 46, numRuns: 12 },
     );
+  });
+});
+
+/**
+ * The card under each tableau card (`Board.underOf`, `Board.covered`), which every change to the
+ * piles keeps instead of `WaitsFor` reading the whole tableau for each state: along random walks of
+ * the engine's own moves, made and undone (through automatic reserve fills and whole piles moved
+ * onto others), it must always be what a board built afresh from the same position says, and so
+ * must every answer of `waitsFor`.
+ */
+describe.each([{}, { wrap: false }, { draw: 1 }])('the cards under tableau cards, kept by make and undo: canfield %j', (options) => {
+  it('equal those of a board built afresh, along random walks', () => {
+    const rules = resolveRules('canfield', options);
+    const moves = new Int32Array(4096);
+    let checked = 0;
+    let tableauMoves = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const engine = new Engine(dealFromSeed(rules, seed));
+      const kept = new WaitsFor(engine);
+      const rng = mulberry(seed);
+      const history: { m: number; info: number }[] = [];
+      for (let step = 0; step < 300; step++) {
+        const position = engine.toPosition();
+        const fresh = new Board(position);
+        if (engine.underOf.join() !== fresh.underOf.join() || engine.covered.join() !== fresh.covered.join()) {
+          expect.fail(`deal ${seed}, step ${step}: the cards under tableau cards differ from a fresh board's`);
+        }
+        if (step % 10 === 0) {
+          const again = new WaitsFor(fresh);
+          const inPlay = [...position.reserve, ...position.tableau.flat()];
+          for (const x of inPlay) {
+            for (const y of inPlay) {
+              if (kept.waitsFor(x, y) !== again.waitsFor(x, y)) expect.fail(`deal ${seed}, step ${step}: waitsFor(${formatCard(x)}, ${formatCard(y)})`);
+            }
+          }
+        }
+        checked++;
+        const n = engine.generate(moves, 0);
+        if (n === 0 || (history.length > 0 && rng() < 0.3)) {
+          const last = history.pop();
+          if (last === undefined) break;
+          engine.undo(last.m, last.info);
+          continue;
+        }
+        const m = moves[Math.floor(rng() * n)]!;
+        if (moveType(m) === MT_T2T) tableauMoves++;
+        history.push({ m, info: engine.make(m) });
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+    expect(tableauMoves).toBeGreaterThan(20);
   });
 });
