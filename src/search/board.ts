@@ -250,13 +250,18 @@ export class Board {
   private placeUnder(): void {
     this.underOf.fill(255);
     this.covered.fill(0);
-    const H = this.maxHeight;
     for (let p = 0; p < this.piles; p++) {
-      for (let i = p * H + 1, end = p * H + this.len[p]!; i < end; i++) {
-        this.underOf[this.pile[i]!] = this.pile[i - 1]!;
-        this.covered[this.pile[i - 1]!] = 1;
-      }
+      for (let i = 0; i < this.len[p]!; i++) this.layAt(this.pile[p * this.maxHeight + i]!, p, i);
     }
+  }
+
+  /** Under `noBurial`: card c now lies at index n of pile p, on the card below it there if n > 0. */
+  private layAt(c: number, p: number, n: number): void {
+    if (n > 0) {
+      const u = this.pile[p * this.maxHeight + n - 1]!;
+      this.underOf[c] = u;
+      this.covered[u] = 1;
+    } else this.underOf[c] = 255;
   }
 
   private static twinsApply(rules: Rules): boolean {
@@ -392,19 +397,14 @@ export class Board {
     const ls = this.len[s]!;
     const ld = this.len[d]!;
     if (ld === 0 || ls === k) this.orderStale = true;
-    if (this.noBurial) {
-      // Only the unit's bottom card changes what lies under it.
-      const b = this.pile[s * H + ls - k]!;
-      if (ls > k) this.covered[this.pile[s * H + ls - k - 1]!] = 0;
-      if (ld > 0) {
-        const u = this.pile[d * H + ld - 1]!;
-        this.underOf[b] = u;
-        this.covered[u] = 1;
-      } else this.underOf[b] = 255;
-    }
     copyCards(this.pile, d * H + ld, s * H + ls - k, k);
     this.len[s] = ls - k;
     this.len[d] = ld + k;
+    if (this.noBurial) {
+      // Only the unit's bottom card changes what lies under it, and the card it left uncovered.
+      if (ls > k) this.covered[this.pile[s * H + ls - k - 1]!] = 0;
+      this.layAt(this.pile[d * H + ld]!, d, ld);
+    }
     if (this.twins) this.place(d, ld, k);
     if (this.keepsBits) {
       this.setBits(s, ls - k);
@@ -423,13 +423,7 @@ export class Board {
     if (n === 0) this.orderStale = true;
     this.pile[d * this.maxHeight + n] = c;
     this.len[d] = n + 1;
-    if (this.noBurial) {
-      if (n > 0) {
-        const u = this.pile[d * this.maxHeight + n - 1]!;
-        this.underOf[c] = u;
-        this.covered[u] = 1;
-      } else this.underOf[c] = 255;
-    }
+    if (this.noBurial) this.layAt(c, d, n);
     if (this.twinsInRuns) {
       this.cardPile[c] = d;
       this.cardIndex[c] = n;
