@@ -23,20 +23,36 @@ export interface BruteForceResult {
 }
 
 /**
- * The whole position as text. `redealsUsed` is part of it only under a redeal limit: with unlimited
- * redeals it never changes what may happen next, and keeping it would make the space infinite.
+ * The whole position as text, one character a card or count (from U+0080, so the ASCII separators
+ * between its parts never meet one). `redealsUsed` is part of it only under a redeal limit: with
+ * unlimited redeals it never changes what may happen next, and keeping it would make the space
+ * infinite.
  */
 export function positionKey(p: Position): string {
-  const cards = (pile: readonly number[]) => pile.join('.');
-  return [
-    p.foundations.join('.'),
-    cards(p.reserve),
-    p.tableau.map(cards).join('/'),
-    cards(p.stock),
-    cards(p.waste),
-    p.rules.redeals === 'unlimited' ? '' : String(p.redealsUsed),
-  ].join('|');
+  const codes: number[] = [];
+  const cards = (pile: readonly number[]) => {
+    for (const c of pile) codes.push(KEY_CODE + c);
+  };
+  cards(p.foundations);
+  codes.push(PART);
+  cards(p.reserve);
+  for (const pile of p.tableau) {
+    codes.push(PILE);
+    cards(pile);
+  }
+  codes.push(PART);
+  cards(p.stock);
+  codes.push(PART);
+  cards(p.waste);
+  codes.push(PART);
+  if (p.rules.redeals !== 'unlimited') codes.push(KEY_CODE + p.redealsUsed);
+  return String.fromCharCode(...codes);
 }
+
+/** `positionKey`'s first code for a card or count, and its separators. */
+const KEY_CODE = 0x80;
+const PART = 0x7c; // |
+const PILE = 0x2f; // /
 
 export function bruteForce(start: Position, options: BruteForceOptions): BruteForceResult {
   validatePosition(start);

@@ -77,6 +77,23 @@ describe('brute force decides tiny deals that can be checked by hand', () => {
     const swapped = { ...unlimited, tableau: [unlimited.tableau[1]!, unlimited.tableau[0]!, ...unlimited.tableau.slice(2)] };
     expect(positionKey(swapped)).not.toBe(positionKey(unlimited));
   });
+
+  it('keys positions that differ only in where one part ends apart', () => {
+    const p = dealFromSeed(resolveRules('canfield'), 1);
+    const [a, b] = p.tableau as [number[], number[]];
+    const keys = new Set([
+      positionKey(p),
+      // The top card of pile 1 moved to the bottom of pile 2, the reserve's top to the stock, the
+      // waste's bottom to the stock's top: the same cards in the same order, split otherwise.
+      positionKey({ ...p, tableau: [a.slice(0, -1), [a[a.length - 1]!, ...b], ...p.tableau.slice(2)] }),
+      positionKey({ ...p, reserve: p.reserve.slice(0, -1), stock: [...p.stock, p.reserve[p.reserve.length - 1]!] }),
+      positionKey({ ...p, stock: p.stock.slice(0, -1), waste: [p.stock[p.stock.length - 1]!] }),
+      positionKey({ ...p, foundations: [1, 0, 0, 0] }),
+      positionKey({ ...p, foundations: [0, 1, 0, 0] }),
+      positionKey({ ...p, tableau: [...p.tableau, []] }),
+    ]);
+    expect(keys.size).toBe(7);
+  });
 });
 
 describe('brute force on small random deals', () => {
