@@ -1,8 +1,9 @@
-import { type Card, cardColour, cardSuit, makeCard } from '../cards/card';
+import { type Card, cardSuit, makeCard } from '../cards/card';
 import type { Move, Place } from '../rules/move';
 import { rankAtOrder } from '../rules/order';
 import type { Position } from '../rules/position';
 import { autoFillsFromReserve, type Rules } from '../rules/rules';
+import { cardTables } from './card-tables';
 import { Talon } from './talon';
 import {
   AUTO_FILL_BIT,
@@ -66,12 +67,13 @@ export class Board {
   readonly piles: number;
   readonly maxHeight: number;
   readonly baseRank: number;
+  // The rules' card tables (`CardTables`, card-tables.ts), shared read-only with other boards.
   /** Order of each card above its foundation's base (0 = base rank), by card code. */
-  readonly order = new Int8Array(64);
+  readonly order: Int8Array;
   /** fits[c * 64 + t]: card c may be built on card t on the tableau. */
-  readonly fits = new Uint8Array(64 * 64);
+  readonly fits: Uint8Array;
   /** builders[t * 4 ..]: the cards that may be built on card t (at most 4), 255 past the last. */
-  readonly builders = new Uint8Array(64 * 4).fill(255);
+  readonly builders: Uint8Array;
 
   readonly pile: Uint8Array;
   readonly len: Int32Array;
@@ -90,8 +92,8 @@ export class Board {
   /** The game has only a tableau (the Canister family): a key alone gives the whole state back. */
   readonly tableauOnly: boolean;
   /** The next and the previous card of each card's suit in foundation order (255: none). */
-  readonly succOf = new Uint8Array(64).fill(255);
-  readonly predOf = new Uint8Array(64).fill(255);
+  readonly succOf: Uint8Array;
+  readonly predOf: Uint8Array;
   /**
    * Every pile is always a built run (piles dealt one card each, which only grow by building and by
    * filling a space with a card or a run): the key then holds each pile as its length, its bottom
@@ -102,7 +104,7 @@ export class Board {
   readonly runKeys: boolean;
   readonly choiceBits: number;
   /** choiceOf[c]: the place of card c among the builders of any card it may be built on. */
-  readonly choiceOf = new Uint8Array(64);
+  readonly choiceOf: Uint8Array;
   /** Whether the game swaps twins (`TwinClasses`): alternating colours or any suit, runs move, no wrap. */
   readonly twins: boolean;
   /**
@@ -173,38 +175,13 @@ export class Board {
     }
     this.fillFlags = fill;
 
-    const R = rules.ranks;
-    for (let suit = 0; suit < 4; suit++) {
-      for (let o = 0; o < R; o++) this.order[makeCard(suit, rankAtOrder(rules, position.baseRank, o))] = o;
-      for (let o = 1; o < R; o++) {
-        const lo = makeCard(suit, rankAtOrder(rules, position.baseRank, o - 1));
-        const hi = makeCard(suit, rankAtOrder(rules, position.baseRank, o));
-        this.succOf[lo] = hi;
-        this.predOf[hi] = lo;
-      }
-    }
-    for (let s1 = 0; s1 < 4; s1++) {
-      for (let r1 = 0; r1 < R; r1++) {
-        const c = makeCard(s1, r1);
-        for (let s2 = 0; s2 < 4; s2++) {
-          for (let r2 = 0; r2 < R; r2++) {
-            const t = makeCard(s2, r2);
-            const oc = this.order[c]!;
-            const ot = this.order[t]!;
-            const rankFits = rules.wrap ? (oc + 1) % R === ot : oc + 1 === ot;
-            let suitFits = true;
-            if (rules.build === 'alternate-colors') suitFits = cardColour(c) !== cardColour(t);
-            else if (rules.build === 'same-suit') suitFits = s1 === s2;
-            this.fits[c * 64 + t] = rankFits && suitFits && c !== t ? 1 : 0;
-            if (this.fits[c * 64 + t] === 1) {
-              let i = t * 4;
-              while (this.builders[i] !== 255) i++;
-              this.builders[i] = c;
-            }
-          }
-        }
-      }
-    }
+    const tables = cardTables(rules, position.baseRank);
+    this.order = tables.order;
+    this.fits = tables.fits;
+    this.builders = tables.builders;
+    this.succOf = tables.succOf;
+    this.predOf = tables.predOf;
+    this.choiceOf = tables.choiceOf;
     this.pile = new Uint8Array(this.piles * this.maxHeight);
     this.len = new Int32Array(this.piles);
     position.tableau.forEach((cards, p) => {
@@ -220,23 +197,10 @@ export class Board {
     this.twins = useTwins && Board.twinsApply(rules);
     // In suit a build only ever puts a lower card on a higher one, which buries nothing.
     this.noBurial = rules.move === 'whole-pile' && !this.foundationToTableau && rules.build !== 'same-suit';
-    // A card's place among the builders must not depend on the card it goes on (true of every
-    // rule here: builders are listed in suit order, and the suits that fit do not depend on it).
-    let most = 0;
-    let consistent = true;
-    this.choiceOf.fill(255);
-    for (let t = 0; t < 64; t++) {
-      let k = 0;
-      for (; k < 4 && this.builders[t * 4 + k] !== 255; k++) {
-        const c = this.builders[t * 4 + k]!;
-        if (this.choiceOf[c] !== 255 && this.choiceOf[c] !== k) consistent = false;
-        this.choiceOf[c] = k;
-      }
-      if (k > most) most = k;
-    }
+    const most = tables.mostBuilders;
     this.choiceBits = most <= 1 ? 0 : most === 2 ? 1 : 2;
     this.runKeys =
-      consistent &&
+      tables.choicesConsistent &&
       rules.pileCards !== 'all' &&
       rules.pileCards <= 1 &&
       position.tableau.every((cards) => cards.every((c, i) => i === 0 || this.fits[c * 64 + cards[i - 1]!] === 1));
