@@ -11,7 +11,7 @@ import { inverseMove } from './move-code';
 import { resolveOptions } from './options';
 import { keepsProofs, luby, RUN_NODES, RUN_NODES_WITH_TALON } from './runs';
 import { homeDirect, pathMoves, tracedMoves } from './solution';
-import { grow, MOVES_KEPT, newStack, PLY_FIELDS, shrink, type StackArrays, stackBytesOf } from './stack';
+import { grow, MOVES_KEPT, MOVES_START, newStack, PLY_FIELDS, shrink, type StackArrays, stackBytesOf } from './stack';
 import { FULL, INSERTED, OPEN, PENDING, PRESENT, PROVEN, StateTable } from './table';
 import type { CompanionSearch, LimitReason, SolveOptions, SolveResult } from './types';
 
@@ -67,7 +67,7 @@ export class Solver {
   // deeper ply's list is written at the one place after the stored ones, overwritten by its child's,
   // and generated again when the search comes back to it (generation is deterministic), so a path
   // millions of plies deep costs 24 bytes a ply, not its move lists.
-  private moves = new Int32Array(1 << 16);
+  private moves = new Int32Array(MOVES_START);
   private start = new Int32Array(1 << 10);
   private end = new Int32Array(1 << 10);
   private cursor = new Int32Array(1 << 10);

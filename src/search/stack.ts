@@ -10,6 +10,8 @@ export function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
 
 /** Move-list entries kept for the stored plies of the path (4 MiB). */
 export const MOVES_KEPT = 1 << 20;
+/** The move list's first size (32 KiB: two states' worth of headroom); it doubles as the path needs. */
+export const MOVES_START = 1 << 13;
 
 /** The search stack's arrays (the Solver's fields of the same names), kept aside while another run has the Solver's. */
 export interface StackArrays {
@@ -36,12 +38,12 @@ export function stackBytesOf(s: StackArrays): number {
 
 /** Gives a stack small arrays again, where a deep search grew them. */
 export function shrink(s: StackArrays): void {
-  if (s.moves.length > MOVES_KEPT) s.moves = new Int32Array(1 << 16);
+  if (s.moves.length > MOVES_KEPT) s.moves = new Int32Array(MOVES_START);
   if (s.start.length > 1 << 16) for (const f of PLY_FIELDS) s[f] = new Int32Array(1 << 10);
 }
 
 /** A fresh, small search stack. */
 export function newStack(): StackArrays {
   const plies = Object.fromEntries(PLY_FIELDS.map((f) => [f, new Int32Array(1 << 10)]));
-  return { moves: new Int32Array(1 << 16), ...plies } as StackArrays;
+  return { moves: new Int32Array(MOVES_START), ...plies } as StackArrays;
 }

@@ -82,6 +82,33 @@ describe('the transposition table', () => {
     }
   });
 
+  it('starts its arena short and grows it with every entry kept, for a small search holds little', () => {
+    const table = new StateTable(64 << 20);
+    const key = new Uint32Array(5);
+    keyOf(0, key);
+    expect(table.insert(key, 5)).toBe(INSERTED);
+    const slots = table.heldBytes - 16 * 1024;
+    expect(slots).toBeGreaterThan(0);
+    expect(slots).toBeLessThanOrEqual(256 * 1024);
+    // Past the short first segment's sizes (16 KiB, 64 KiB, 256 KiB, 1 MiB) and into the next one.
+    for (let i = 1; i < 40_000; i++) {
+      keyOf(i, key);
+      key[3] = i;
+      expect(table.insert(key, 5, i % 7)).toBe(INSERTED);
+    }
+    const offsets = table.offsets();
+    expect(offsets.length).toBe(40_000);
+    const back = new Uint32Array(5);
+    for (let i = 0; i < 40_000; i++) {
+      keyOf(i, key);
+      key[3] = i;
+      expect(table.insert(key, 5, 9)).toBe(PRESENT);
+      expect(table.keyAt(table.lastOffset, back)).toBe(5);
+      expect(Array.from(back)).toEqual(Array.from(key));
+      expect(table.rankAt(table.lastOffset)).toBe(i === 0 ? 0 : i % 7);
+    }
+  });
+
   it('enters a key again at a lower rank, never at the same or a higher one', () => {
     const table = new StateTable(1 << 20);
     const key = new Uint32Array(4);
