@@ -280,9 +280,10 @@ export class StateTable {
       this.segs[off >>> SEG_BITS]![off & SEG_MASK] = 0;
       off += skip;
     }
-    if (off >>> SEG_BITS === this.segs.length) this.segs.push(new Uint32Array(off === 0 ? FIRST_SEG_WORDS : SEG_WORDS));
-    else if (off + words > this.segs[0]!.length && off < SEG_WORDS) this.growFirst(off + words);
-    const arena = this.segs[off >>> SEG_BITS]!;
+    const seg = off >>> SEG_BITS;
+    if (seg === this.segs.length) this.segs.push(new Uint32Array(seg === 0 ? FIRST_SEG_WORDS : SEG_WORDS));
+    else if (seg === 0 && off + words > this.segs[0]!.length) this.growFirst(off + words);
+    const arena = this.segs[seg]!;
     const e = off & SEG_MASK;
     this.lostRank = -1;
     this.otherLost = false;

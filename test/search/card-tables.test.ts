@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cardColour, cardSuit, makeCard } from '../../src/cards/card';
+import { cardSuit, makeCard } from '../../src/cards/card';
 import { dealFromSeed } from '../../src/rules/deal';
-import { cardOrder } from '../../src/rules/order';
+import { buildsOn, cardOrder } from '../../src/rules/order';
 import { PRESET_NAMES, resolveRules, type Rules } from '../../src/rules/rules';
 import { cardTables } from '../../src/search/card-tables';
 import { Engine } from '../../src/search/engine';
@@ -11,17 +11,8 @@ import { Solver } from '../../src/search/solver';
 // (src/search/card-tables.ts). These tests check them against the rules worked out card by card,
 // and that sharing them is safe: no search writes into them.
 
-/** Whether card c may be built on card t, from the rules alone. */
-function fitsByRules(rules: Rules, base: number, c: number, t: number): boolean {
-  if (c === t) return false;
-  const R = rules.ranks;
-  const oc = cardOrder(rules, base, c);
-  const ot = cardOrder(rules, base, t);
-  if (!(rules.wrap ? (oc + 1) % R === ot : oc + 1 === ot)) return false;
-  if (rules.build === 'alternate-colors') return cardColour(c) !== cardColour(t);
-  if (rules.build === 'same-suit') return cardSuit(c) === cardSuit(t);
-  return true;
-}
+/** Whether card c may be built on card t, by the rules' own order (`buildsOn`), never on itself. */
+const fitsByRules = (rules: Rules, base: number, c: number, t: number): boolean => c !== t && buildsOn(rules, base, c, t);
 
 const VARIANTS: [string, object][] = [
   ...PRESET_NAMES.map((g): [string, object] => [g, {}]),
