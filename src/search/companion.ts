@@ -5,28 +5,39 @@ import type { ResolvedSolveOptions } from './options';
 import { keepsProofs } from './runs';
 
 // The searches of the same deal under other rules that go beside the real search: dealing one card
-// at a time proves losses (rule 13), a stricter game finds wins (rule 14); docs/algorithms.md, rules
-// 13 and 14. `Solver.solve` schedules them, each in a table and stack of its own.
+// at a time with no redeal limit proves losses (rule 13), a stricter game finds wins (rule 14);
+// docs/algorithms.md, rules 13 and 14. `Solver.solve` schedules them, each in a table and stack of
+// its own.
 
 /**
  * The search of the deal dealt one card at a time (rule 13) gets at most this many of its nodes for
- * each node of the real search: it runs after each real run stopped by its budget, until it has
- * caught up. Measured on canfield-sequences deals 1-2,000 at 10 s (docs/algorithms.md, rule 13: 1
- * until rule 15 made its proofs cheap).
+ * each node of the real search: it runs after each real run (or slice, in Storehouse) stopped by its
+ * budget, until it has caught up. Measured on canfield-sequences deals 1-2,000 at 10 s
+ * (docs/algorithms.md, rule 13: 1 until rule 15 made its proofs cheap); in Storehouse 1 to 8 differ
+ * by a few tenths of a millisecond a deal, and 2 is kept.
  */
 const DRAW_ONE_SHARE = 2;
 
 /**
- * The same position dealt one card at a time, when rule 13 applies and `setting` asks for it: a
- * draw of more than one with unlimited redeals, in the games whose runs keep their proofs; 'auto'
- * only where runs move (whole-pile Hoyle Canfield's losses hang on the stock's order, and drawing
- * one wins them). Otherwise undefined.
+ * The same position dealt one card at a time with no limit on redeals, when rule 13 applies and
+ * `setting` asks for it; otherwise undefined. Never where the real game already deals one card at a
+ * time with unlimited redeals, has no talon left, or restarts with no proofs kept (the tableau-only
+ * games, and those where foundation cards come back). In the games whose runs keep their proofs
+ * (alternating colours), 'auto' asks for it with a draw of more than one and unlimited redeals where
+ * runs move (whole-pile Hoyle Canfield's losses hang on the stock's order, and drawing one wins
+ * them); in the games searched in one run, where a redeal limit is what the relaxation lifts,
+ * 'auto' asks for it in rule 9's (Storehouse), where rule 16 makes its proofs cheap. `true` asks
+ * for it wherever it applies.
  */
 function drawOnePosition(position: Position, engine: Engine, setting: boolean | 'auto'): Position | undefined {
   const rules = position.rules;
-  if (setting === false || rules.draw <= 1 || rules.redeals !== 'unlimited' || !keepsProofs(engine)) return undefined;
-  if (setting === 'auto' && rules.move !== 'runs') return undefined;
-  return { ...position, rules: { ...rules, draw: 1 } };
+  if (setting === false || engine.ordered || engine.talon.length === 0) return undefined;
+  if (rules.draw === 1 && rules.redeals === 'unlimited') return undefined;
+  if (setting === 'auto') {
+    const asked = keepsProofs(engine) ? rules.draw > 1 && rules.redeals === 'unlimited' && rules.move === 'runs' : engine.chainBuilds;
+    if (!asked) return undefined;
+  }
+  return { ...position, rules: { ...rules, draw: 1, redeals: 'unlimited' } };
 }
 
 /**
@@ -72,7 +83,8 @@ export interface Companion {
 
 /**
  * The search to run beside the real one, if any: at most one of the two applies, rule 13 where the
- * real runs keep their proofs, rule 14 where they do not (or, when asked, where spaces take any card).
+ * real runs keep their proofs or the real search is one run, rule 14 where the real runs keep none
+ * (or, when asked, where spaces take any card).
  */
 export function companionOf(position: Position, first: Engine, o: ResolvedSolveOptions): Companion | undefined {
   const relaxed = drawOnePosition(position, first, o.drawOneProof);

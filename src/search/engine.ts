@@ -104,7 +104,14 @@ export class Engine extends Board {
    * its suit can follow it there (docs/algorithms.md, rule 15; `AtHand`, hand.ts).
    */
   readonly talonAtHand: boolean;
-  /** Rule 15's question of where each card is at hand, under `talonAtHand`. */
+  /**
+   * Rule 9's games dealing one card at a time with no limit on redeals (Storehouse with unlimited
+   * redeals, the game rule 13 searches beside Storehouse): a talon card goes into a space only when
+   * a card that may be built on it there is at hand, directly or at the end of a chain of talon
+   * cards (docs/algorithms.md, rule 16; `AtHand.spaceNeeded`).
+   */
+  readonly parksWait: boolean;
+  /** Rule 15's and rule 16's question of where each card is at hand. */
   private readonly atHand: AtHand;
   /** Builds in suit: every card next on its foundation is safe to play there (rule 2). */
   private readonly sameSuit: boolean;
@@ -137,6 +144,7 @@ export class Engine extends Board {
     this.talonAtHand =
       this.talon.length > 0 && this.talon.draw === 1 && this.talon.redealLimit < 0 && !this.foundationToTableau && !this.chainBuilds &&
       ((fill & FILL_TABLEAU) === 0 || (fill & FILL_WASTE) !== 0);
+    this.parksWait = this.talon.length > 0 && this.talon.draw === 1 && this.talon.redealLimit < 0 && this.chainBuilds;
     this.twinClasses = new TwinClasses(this, useCrosses);
     this.codec = new KeyCodec(this);
     this.waits = new WaitsFor(this);
@@ -482,6 +490,8 @@ export class Engine extends Board {
     const talon = this.talon;
     const { candIdx, candRedeal, cards } = talon;
     const passDominance = talon.passDominance;
+    // Rule 16 asks where cards are at hand only when a talon card could go into a space.
+    if (this.parksWait && intoSpace && talon.candCount > 0) this.atHand.mark();
     for (let i = 0, count = talon.candCount; i < count; i++) {
       const idx = candIdx[i]!;
       const c = cards[idx]!;
@@ -491,7 +501,10 @@ export class Engine extends Board {
       // Rule 15: onto a pile only where a card to build on it is at hand.
       if (this.talonAtHand && piles !== 0 && !this.cutsDealing(c)) piles = this.atHand.playNeeded(c, piles);
       for (let on = piles; on !== 0; on &= on - 1) out[n++] = MT_W2T | extra | ((31 - Math.clz32(on & -on)) << DST_SHIFT);
-      if (intoSpace && this.spaceTakes(c)) out[n++] = MT_W2T | extra | (space << DST_SHIFT);
+      // Rule 16: into a space only where a card to build on it there is at hand.
+      if (intoSpace && this.spaceTakes(c) && (!this.parksWait || this.cutsDealing(c) || this.atHand.spaceNeeded(c))) {
+        out[n++] = MT_W2T | extra | (space << DST_SHIFT);
+      }
     }
     return n;
   }

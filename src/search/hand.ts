@@ -13,7 +13,8 @@ const PILE_BITS = (1 << 27) - 1;
  * Rule 15 (docs/algorithms.md): dealing one card at a time with no limit on redeals, and no card back
  * from a foundation, every card of the talon is at hand whenever it is needed. So a talon card is
  * played onto a pile only when a card that may be built on it is at hand too (`playNeeded`), and
- * goes home only when the next card of its suit can follow it there (`homeNeeded`). The engine asks
+ * goes home only when the next card of its suit can follow it there (`homeNeeded`). Rule 16 asks
+ * the same of a talon card going into a space in rule 9's games (`spaceNeeded`). The engine asks
  * only about talon cards that do not end dealing (rules 3 and 9), which keep all their moves.
  */
 export class AtHand {
@@ -81,6 +82,15 @@ export class AtHand {
       if ((mask & ~d) !== 0) keep |= d;
     }
     return keep;
+  }
+
+  /**
+   * Rule 16: whether talon card c may usefully go into a space: some card that could be built on it,
+   * directly or at the end of a chain of talon cards, is at hand outside the talon (the reserve top,
+   * or the bottom card of a unit that may move off a pile).
+   */
+  spaceNeeded(c: number): boolean {
+    return this.takers(c) !== 0;
   }
 
   /**

@@ -9,7 +9,7 @@ import { Engine, MOVE_HEADROOM } from './engine';
 import { MAX_KEY_WORDS } from './key';
 import { inverseMove } from './move-code';
 import { resolveOptions } from './options';
-import { keepsProofs, luby, RUN_NODES, RUN_NODES_WITH_TALON } from './runs';
+import { keepsProofs, luby, RUN_NODES, RUN_NODES_WITH_TALON, SLICE_NODES } from './runs';
 import { homeDirect, pathMoves, tracedMoves } from './solution';
 import { grow, MOVES_KEPT, MOVES_START, newStack, PLY_FIELDS, shrink, type StackArrays, stackBytesOf } from './stack';
 import { FULL, INSERTED, OPEN, PENDING, PRESENT, PROVEN, StateTable } from './table';
@@ -155,12 +155,20 @@ export class Solver {
     // its budget: most deals are decided before.
     let companion: Companion | undefined;
     let companionOn = true;
+    // Where the real search is one run (Storehouse), it goes in slices of doubling budgets (from
+    // SLICE_NODES) when rule 13 applies: paused after each, as canfield-relaxed's long run is, while
+    // the relaxed search catches up, then on from where it stopped.
+    if (!restarts) {
+      companion = companionOf(position, first, o);
+      companionOn = companion !== undefined;
+    }
+    const sliced = !restarts && companionOn;
     let lubyRuns = 0;
     let lubyWork = 0;
     let uniqueBefore = 0;
     for (let run = 0; ; run++) {
       const firstRun = o.restartNodes ?? (first.tableauOnly ? RUN_NODES : RUN_NODES_WITH_TALON);
-      const resume = paused !== undefined && longWork < lubyWork * LONG_SHARE;
+      const resume = sliced ? run > 0 : paused !== undefined && longWork < lubyWork * LONG_SHARE;
       const short = longRun && run > 0 && !resume;
       const engine = run === 0 || resume ? first : new Engine(position, run);
       // Budgets (nodes) double in the tableau-only games, whose hard deals are lost ones that a run
@@ -178,7 +186,7 @@ export class Solver {
         if (longRun && !short) longWork += budget;
         else lubyWork += budget;
         cap = Math.min(o.nodeLimit, nodes + budget);
-      }
+      } else if (sliced) cap = Math.min(o.nodeLimit, nodes + (o.restartNodes ?? SLICE_NODES) * 2 ** run);
       // 'auto' is off in every game: measured not to pay for its cost (docs/algorithms.md, rule 6).
       const dead = o.deadCheck === true ? new DeadCheck(engine) : NO_DEAD_CHECK;
       let r: RunResult;
@@ -198,7 +206,7 @@ export class Solver {
           engine.tableauOnly && run % 2 === 1
             ? this.bestFirst(engine, position, nodes, cap, clock)
             : this.depthFirst(engine, position, nodes, cap, clock, dead, keeps, resume ? paused : undefined);
-        if (longRun) paused = r.paused;
+        if (longRun || sliced) paused = r.paused;
       }
       nodes = r.nodes;
       if (dead.enabled) {

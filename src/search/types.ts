@@ -29,14 +29,16 @@ export interface SolveOptions {
    */
   deadCheck?: boolean | 'auto';
   /**
-   * Also search the same deal dealt one card at a time, beside the real search, and answer
-   * unwinnable when that is proved unwinnable: with unlimited redeals, drawing one reaches every
-   * stock card whenever it likes, so every line of the real game can be played there too
-   * (docs/algorithms.md, rule 13). Default 'auto': on where it was measured to pay, a draw of more
-   * than one with unlimited redeals where runs move (canfield-sequences), off elsewhere; `true` turns
-   * it on wherever it applies (a draw of more than one, unlimited redeals, runs that keep their
-   * proofs: canfield-sequences and Hoyle Canfield). It never changes a verdict, only how soon one is
-   * reached; a win is always the real game's.
+   * Also search the same deal dealt one card at a time with unlimited redeals, beside the real
+   * search, and answer unwinnable when that is proved unwinnable: there every stock card comes
+   * round whenever it is wanted, so every line of the real game (any draw, any redeal limit) can be
+   * played there too (docs/algorithms.md, rule 13). Default 'auto': on where it was measured to pay,
+   * a draw of more than one with unlimited redeals where runs move (canfield-sequences), and
+   * Storehouse's redeal limit (rule 9's games); off elsewhere. `true` turns it on wherever it applies:
+   * a stock that is not already dealt one at a time with unlimited redeals, in the games whose runs
+   * keep their proofs (canfield-sequences, Hoyle Canfield) or are one run (Storehouse and other games
+   * building in suit or regardless of suit with a stock). It never changes a verdict, only how soon
+   * one is reached; a win is always the real game's.
    */
   drawOneProof?: boolean | 'auto';
   /**
@@ -81,7 +83,7 @@ export interface CompanionSearch {
   outcome: 'unwinnable' | 'winnable' | 'stopped';
 }
 
-/** What the search of the deal dealt one card at a time did (`SolveOptions.drawOneProof`). */
+/** What the search of the deal dealt one card at a time with unlimited redeals did (`SolveOptions.drawOneProof`). */
 export type DrawOneProof = CompanionSearch;
 
 export interface SolveResult {
@@ -111,7 +113,7 @@ export interface SolveResult {
   deadStates?: number;
   /** Of those, the ones proved by the pile count (docs/algorithms.md, "Dead states"). */
   deadByCount?: number;
-  /** When the deal dealt one card at a time was searched beside it (`SolveOptions.drawOneProof`). */
+  /** When the deal dealt one card at a time with unlimited redeals was searched beside it (`SolveOptions.drawOneProof`). */
   drawOne?: DrawOneProof;
   /** When the deal under stricter rules was searched beside it (`SolveOptions.stricterGame`). */
   stricterGame?: CompanionSearch;

@@ -46,9 +46,12 @@ describe('patience solve', () => {
   it('says so when the deal dealt one card at a time proved it unwinnable (rule 13), and --json gives that search', async () => {
     const r = await runCli(['solve', 'canfield-sequences', '--seed', '229']);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^unwinnable: even dealing the stock one card at a time \(which allows every line of this deal\), every reachable position was searched\nnodes \d+ /);
+    expect(r.stdout).toMatch(/^unwinnable: even dealing the stock one card at a time with unlimited redeals \(which allows every line of this deal\), every reachable position was searched\nnodes \d+ /);
     const json = await runCli(['solve', 'canfield-sequences', '--seed', '229', '--json']);
     expect(JSON.parse(json.stdout)).toMatchObject({ verdict: 'unwinnable', drawOne: { nodes: expect.any(Number), outcome: 'unwinnable' } });
+    // Storehouse: the search with no redeal limit proves it.
+    const store = await runCli(['solve', 'storehouse', '--seed', '904', '--json']);
+    expect(JSON.parse(store.stdout)).toMatchObject({ verdict: 'unwinnable', drawOne: { nodes: expect.any(Number), outcome: 'unwinnable' } });
   });
 
   it('says unknown, exit 3, when a node limit stops the search', async () => {

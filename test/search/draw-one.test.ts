@@ -7,9 +7,11 @@ import { Solver } from '../../src/search/solver';
 import { checkBruteForce, expectBothVerdicts, replayProblem, solveCommand } from './support';
 
 /**
- * Rule 13 (docs/algorithms.md): with unlimited redeals, the deal dealt one card at a time can play
- * every line of the deal dealt three (or two) at a time, so when it is unwinnable, so is the real
- * deal. The solver searches it beside the real search and answers unwinnable when it is proved.
+ * Rule 13 (docs/algorithms.md): the deal dealt one card at a time with unlimited redeals can play
+ * every line of the deal dealt three (or two) at a time, or with a redeal limit, so when it is
+ * unwinnable, so is the real deal. The solver searches it beside the real search and answers
+ * unwinnable when it is proved: by default in canfield-sequences (a draw of three) and Storehouse
+ * (a redeal limit).
  */
 
 const SEED = 13_013;
@@ -50,6 +52,41 @@ describe.each(['canfield-sequences', 'canfield'])('%s: drawing one', (game) => {
   }, 300_000);
 });
 
+// Storehouse: lifting the redeal limit (and dealing one at a time) must never lose a deal the real
+// game wins. (No redeal at all is no such relaxation: put `redeals: 0` in `free` below and this
+// fails.)
+describe('storehouse: no redeal limit', () => {
+  it('wins every small deal that a redeal limit wins, dealing one or three at a time', () => {
+    const counts = { both: 0, freeLost: 0, freeOnly: 0 };
+    fc.assert(
+      fc.property(
+        fc.constantFrom(4, 5),
+        fc.constantFrom(2, 4, 6),
+        fc.constantFrom(1, 3),
+        fc.constantFrom(0, 1, 2),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        (ranks, reserve, draw, redeals, seed) => {
+          const options = { ranks, reserve, draw, redeals, piles: 2 };
+          const real = bruteForce(dealFromSeed(resolveRules('storehouse', options), seed), { maxStates: 20_000 });
+          const free = bruteForce(dealFromSeed(resolveRules('storehouse', { ...options, draw: 1, redeals: 'unlimited' }), seed), { maxStates: 20_000 });
+          if (real.verdict === 'unknown' || free.verdict === 'unknown') return;
+          counts.both++;
+          if (free.verdict === 'unwinnable') {
+            expect(real.verdict, `${solveCommand('storehouse', options, seed)}: no redeal limit loses a deal the real game wins`).toBe('unwinnable');
+            counts.freeLost++;
+          } else if (real.verdict === 'unwinnable') counts.freeOnly++;
+        },
+      ),
+      { seed: SEED, numRuns: 100 },
+    );
+    // Not vacuous: deals decided both ways, some lost even with no limit (what rule 13 proves), some
+    // lost only for the limit.
+    expect(counts.both).toBeGreaterThan(50);
+    expect(counts.freeLost).toBeGreaterThan(0);
+    expect(counts.freeOnly).toBeGreaterThan(0);
+  }, 300_000);
+});
+
 // The solver with rule 13 on and runs of a few nodes, so that the one-card search runs beside the
 // real one from the start, in its own table. Small deals are mostly decided by the real search
 // first, so the layouts are the ones where the one-card search proves some deals (a big reserve),
@@ -57,6 +94,7 @@ describe.each(['canfield-sequences', 'canfield'])('%s: drawing one', (game) => {
 describe.each([
   ['canfield-sequences', 'auto', 3],
   ['canfield', true, 0],
+  ['storehouse', 'auto', 3],
 ] as const)('%s with the one-card search (%s)', (game, setting, minByDrawOne) => {
   it('agrees with the real search alone and with brute force, and its solutions replay', () => {
     const solver = new Solver({ memoryMiB: 32, restartNodes: 3, drawOneProof: setting });
@@ -95,20 +133,34 @@ describe('which searches the one-card search runs beside', () => {
     expect(solve('canfield-sequences', {}, false).drawOne).toBeUndefined();
   });
 
-  it('never where it is no relaxation: a draw of one already, a redeal limit, or cards back from the foundations', () => {
+  it('runs by default in Storehouse, lifting its redeal limit; not under Wolter\'s space rule unless asked', () => {
+    expect(solve('storehouse', {}).drawOne).toBeDefined();
+    expect(solve('storehouse', { draw: 3 }).drawOne).toBeDefined();
+    expect(solve('storehouse', {}, false).drawOne).toBeUndefined();
+    expect(solve('storehouse', { spaces: 'auto-reserve-then-waste' }).drawOne).toBeUndefined();
+    expect(solve('storehouse', { spaces: 'auto-reserve-then-waste' }, true).drawOne).toBeDefined();
+    // A redeal limit in the games whose runs keep their proofs: only when asked.
+    expect(solve('canfield-sequences', { redeals: 2 }).drawOne).toBeUndefined();
+    expect(solve('canfield-sequences', { redeals: 2 }, true).drawOne).toBeDefined();
+  });
+
+  it('never where it is no relaxation: one card at a time with unlimited redeals already, or cards back from the foundations', () => {
     expect(solve('canfield-sequences', { draw: 1 }, true).drawOne).toBeUndefined();
-    expect(solve('canfield-sequences', { redeals: 2 }, true).drawOne).toBeUndefined();
+    expect(solve('storehouse', { redeals: 'unlimited' }, true).drawOne).toBeUndefined();
     expect(solve('canfield-relaxed', {}, true).drawOne).toBeUndefined();
   });
 
-  it('proves canfield-sequences deal 229 unwinnable with fewer nodes than the real search alone', () => {
-    const start = dealFromSeed(resolveRules('canfield-sequences'), 229);
+  it.each([
+    ['canfield-sequences', 229, 1.5],
+    ['storehouse', 904, 20],
+  ] as const)('proves %s deal %i unwinnable with a fraction (under 1 / %d) of the real search\'s nodes alone', (game, seed, times) => {
+    const start = dealFromSeed(resolveRules(game), seed);
     const alone = new Solver().solve(start, { drawOneProof: false });
     const beside = new Solver().solve(start);
     expect(alone.verdict).toBe('unwinnable');
     expect(beside.verdict).toBe('unwinnable');
     expect(beside.drawOne).toEqual({ nodes: expect.any(Number), outcome: 'unwinnable' });
-    expect(beside.nodes).toBeLessThan(alone.nodes / 1.5);
+    expect(beside.nodes).toBeLessThan(alone.nodes / times);
   });
 
   it("fits its table beside all the real table keeps, arena kept from an earlier deal included", () => {

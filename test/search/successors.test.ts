@@ -11,7 +11,7 @@ import { positionKey } from '../../src/referee/brute-force';
 import { applyMove, checkMove, legalMoves } from '../../src/referee/referee';
 import { Engine } from '../../src/search/engine';
 import { FORCED_BIT, moveType, MT_R2F, MT_T2F, MT_W2F, REDEAL_BIT } from '../../src/search/move-code';
-import { canonicalKey, homeAfter, mulberry, playout, positionText, solveCommand, talonWaits, wholePilesWait } from './support';
+import { canonicalKey, chainBuilds, homeAfter, mulberry, playout, positionText, solveCommand, talonWaits, wholePilesWait } from './support';
 
 /**
  * Differential test of the engine's move generator against the referee (issue 3). From random
@@ -35,7 +35,9 @@ import { canonicalKey, homeAfter, mulberry, playout, positionText, solveCommand,
  *   build and then the card home from the pile, which is checked;
  * (i) under rule 15 (draw one, unlimited redeals, nothing back from a foundation) a waste card is
  *   played onto a pile only when a card that could be built on it is at hand, and goes home only
- *   when the next cards of its suit can follow (`talonWaits`, the test's own reading).
+ *   when the next cards of its suit can follow; under rule 16 (the same in rule 9's games) it goes
+ *   into a space only when a card that could be built on it there is at hand (`talonWaits`, the
+ *   test's own reading).
  */
 
 const SEED = 4_242;
@@ -53,6 +55,8 @@ const GAMES: readonly [string, RulesOptions][] = [
   ['british-canister', { ranks: 3, piles: 4 }],
   ['storehouse', { ranks: 5, reserve: 3, piles: 3, draw: 3, redeals: 1 }],
   ['storehouse', { ranks: 4, reserve: 1, piles: 2, redeals: 'unlimited' }],
+  // Rule 16 on whole deals: talon cards into a space, with chains of talon cards.
+  ['storehouse', { redeals: 'unlimited' }],
   ['canfield', { draw: 1, redeals: 2 }],
   ['canfield', { ranks: 4, reserve: 2, piles: 3, redeals: 1 }],
   ['canfield-relaxed', { ranks: 4, reserve: 1, piles: 3 }],
@@ -177,7 +181,7 @@ function checkSuccessors(p: Position, where: string, game: string): void {
       continue; // (h)
     }
     if (talonWaits(p, move, endsDealing(p))) {
-      tally(game, `referee: waste -> ${move.to.area} left for later (rule 15)`);
+      tally(game, `referee: waste -> ${move.to.area} left for later (rule ${intoSpace ? 16 : 15})`);
       continue; // (i)
     }
     const message = `${at}\n  the referee's ${formatMove(move)} has no engine move that reaches the same position`;
@@ -206,7 +210,8 @@ function checkSuccessors(p: Position, where: string, game: string): void {
         continue; // (g)
       }
       if (talonWaits(q, move, endsDealing(q))) {
-        tally(game, `referee: waste -> ${move.to.area} left for later after dealing (rule 15)`);
+        const space = move.to.area === 'tableau' && q.tableau[move.to.index]!.length === 0;
+        tally(game, `referee: waste -> ${move.to.area} left for later after dealing (rule ${space ? 16 : 15})`);
         continue; // (i)
       }
       const next = applyMove(q, move);
@@ -339,11 +344,6 @@ function endsDealing(p: Position): boolean {
   return p.rules.draw === 1 && (safeWasteTop(p) || (chainBuilds(p) && wasteTopBuilds(p)));
 }
 
-function chainBuilds(p: Position): boolean {
-  const r = p.rules;
-  return r.build === 'same-suit' && r.move === 'whole-pile' && !r.wrap && !r.spaces.startsWith('auto') && !r.foundationToTableau;
-}
-
 /** Whether the waste top of `p` may be built on a tableau pile (not into a space). */
 function wasteTopBuilds(p: Position): boolean {
   return legalMoves(p).some((m) => m.kind === 'move' && m.from.area === 'waste' && m.to.area === 'tableau' && p.tableau[m.to.index]!.length > 0);
@@ -470,6 +470,8 @@ describe('the differential checks are not vacuous', () => {
     // Rule 15 (canfield-sequences drawing one): waste cards left for later, onto a pile and home.
     expectSeen('canfield-sequences', 'referee: waste -> tableau left for later after dealing (rule 15)');
     expectSeen('canfield-sequences', 'referee: waste -> foundation left for later after dealing (rule 15)');
+    // Rule 16 (Storehouse with unlimited redeals): talon cards into a space left for later.
+    expectSeen('storehouse', 'referee: waste -> tableau left for later after dealing (rule 16)');
     expectSeen('storehouse', 'referee: reserve -> tableau (space)');
     expectSeen('storehouse', 'referee: dealt past a safe foundation card (pruned)');
     expectSeen('storehouse', 'referee: waste -> tableau (space)');

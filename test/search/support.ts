@@ -186,6 +186,9 @@ export function expectBothVerdicts(counts: BruteCounts, minDecided: number): voi
  * move off a pile other than d. Home, when the first card of its suit after it that is not in the
  * talon is neither a pile top nor the reserve top (a suit that ends in the talon keeps the move).
  * Pile by pile: the engine with twins may keep more (test/search/twins.test.ts).
+ * Rule 16, in rule 9's games (`chainBuilds`): into a space, the move is left out when no card that
+ * could be built on the waste card there, directly or at the end of such a chain, is the reserve
+ * top or a pile's bottom card (only whole piles move there).
  */
 export function talonWaits(p: Position, move: Move, endsDealing: boolean): boolean {
   const r = p.rules;
@@ -201,7 +204,7 @@ export function talonWaits(p: Position, move: Move, endsDealing: boolean): boole
     const next = makeCard(suit, rankAtOrder(r, p.baseRank, order));
     return next !== reserveTop && !p.tableau.some((pile) => pile.at(-1) === next);
   }
-  if (move.to.area !== 'tableau' || p.tableau[move.to.index]!.length === 0) return false;
+  if (move.to.area !== 'tableau' || (p.tableau[move.to.index]!.length === 0 && !chainBuilds(p))) return false;
   const d = move.to.index;
   // The bottom cards of the units that may move off each pile other than d.
   const bottoms = new Set<number>();
@@ -228,6 +231,15 @@ export function talonWaits(p: Position, move: Move, endsDealing: boolean): boole
     }
   }
   return true;
+}
+
+/**
+ * Rule 9's games (docs/algorithms.md): builds in suit without wrap, whole piles moving, no
+ * automatic fill of spaces and no card back from a foundation (Storehouse).
+ */
+export function chainBuilds(p: Position): boolean {
+  const r = p.rules;
+  return r.build === 'same-suit' && r.move === 'whole-pile' && !r.wrap && !r.spaces.startsWith('auto') && !r.foundationToTableau;
 }
 
 /**

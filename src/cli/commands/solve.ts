@@ -67,7 +67,7 @@ export const solveCommand = defineCommand({
     const verdict =
       result.verdict === 'winnable' ? `winnable in ${moves.length} moves`
       : result.verdict === 'unwinnable' && result.drawOne?.outcome === 'unwinnable'
-        ? 'unwinnable: even dealing the stock one card at a time (which allows every line of this deal), every reachable position was searched'
+        ? 'unwinnable: even dealing the stock one card at a time with unlimited redeals (which allows every line of this deal), every reachable position was searched'
       : result.verdict === 'unwinnable' ? 'unwinnable: every reachable position was searched'
       : `unknown: ${REASONS[result.reason ?? ''] ?? 'the search stopped'} before a verdict`;
     print(verdict);
