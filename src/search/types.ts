@@ -14,8 +14,10 @@ export interface SolveOptions {
   timeLimitMs?: number;
   /**
    * Node budget of the first run in the games searched with restarts (the tableau-only games,
-   * doubling it each run; the Canfield games, on the Luby sequence: see docs/algorithms.md).
-   * Default 65,536 in the tableau-only games, 4,096 in the others. Small values serve tests.
+   * doubling it each run; the Canfield games, on the Luby sequence: see docs/algorithms.md), and of
+   * the first slice of Storehouse's one run when rule 13's search goes beside it (doubling each
+   * slice). Default 65,536 in the tableau-only games, 4,096 in the others, 256 for the slices.
+   * Small values serve tests.
    */
   restartNodes?: number;
   /** Memory budget in MiB (the table and the search stack); when it is spent the search stops with `unknown`. Default 1,024. */
