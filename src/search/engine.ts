@@ -141,10 +141,12 @@ export class Engine extends Board {
     // A single card that could go from a pile into a space could come from the talon instead. Rule 9
     // games are left out: there dealing stops at every card with a move (rules 3 and 9), which keeps
     // all its moves, so the rule would only cost its look-ups.
+    // Dealing one card at a time with no redeal limit, every talon card comes round whenever it is
+    // wanted: rule 15 outside rule 9's games, rule 16 in them.
+    const talonFree = this.talon.length > 0 && this.talon.draw === 1 && this.talon.redealLimit < 0;
     this.talonAtHand =
-      this.talon.length > 0 && this.talon.draw === 1 && this.talon.redealLimit < 0 && !this.foundationToTableau && !this.chainBuilds &&
-      ((fill & FILL_TABLEAU) === 0 || (fill & FILL_WASTE) !== 0);
-    this.parksWait = this.talon.length > 0 && this.talon.draw === 1 && this.talon.redealLimit < 0 && this.chainBuilds;
+      talonFree && !this.foundationToTableau && !this.chainBuilds && ((fill & FILL_TABLEAU) === 0 || (fill & FILL_WASTE) !== 0);
+    this.parksWait = talonFree && this.chainBuilds;
     this.twinClasses = new TwinClasses(this, useCrosses);
     this.codec = new KeyCodec(this);
     this.waits = new WaitsFor(this);

@@ -152,12 +152,12 @@ export class Solver {
     let longWork = 0;
     let shortEntries = 0;
     // The search beside the real one (rules 13 and 14), worked out when a real run first stops by
-    // its budget: most deals are decided before.
+    // its budget (most deals are decided before), or at once where the real search is one run: that
+    // run then goes in slices of doubling budgets (from SLICE_NODES) when rule 13 applies (Storehouse),
+    // paused after each, as canfield-relaxed's long run is, while the relaxed search catches up, then
+    // on from where it stopped.
     let companion: Companion | undefined;
     let companionOn = true;
-    // Where the real search is one run (Storehouse), it goes in slices of doubling budgets (from
-    // SLICE_NODES) when rule 13 applies: paused after each, as canfield-relaxed's long run is, while
-    // the relaxed search catches up, then on from where it stopped.
     if (!restarts) {
       companion = companionOf(position, first, o);
       companionOn = companion !== undefined;

@@ -209,9 +209,9 @@ function checkSuccessors(p: Position, where: string, game: string): void {
         tally(game, 'referee: waste card made to wait for itself after dealing (pruned)');
         continue; // (g)
       }
+      const intoSpace = move.to.area === 'tableau' && q.tableau[move.to.index]!.length === 0;
       if (talonWaits(q, move, endsDealing(q))) {
-        const space = move.to.area === 'tableau' && q.tableau[move.to.index]!.length === 0;
-        tally(game, `referee: waste -> ${move.to.area} left for later after dealing (rule ${space ? 16 : 15})`);
+        tally(game, `referee: waste -> ${move.to.area} left for later after dealing (rule ${intoSpace ? 16 : 15})`);
         continue; // (i)
       }
       const next = applyMove(q, move);
@@ -220,7 +220,6 @@ function checkSuccessors(p: Position, where: string, game: string): void {
         tally(game, 'referee: waste -> foundation after dealing, reached through a pile (rule 11)');
         continue; // (h)
       }
-      const intoSpace = move.to.area === 'tableau' && q.tableau[move.to.index]!.length === 0;
       const fewest = (intoSpace ? fewestRedealsUpToPileOrder : fewestRedeals).get(talonKey(next, intoSpace));
       const message = `${at}\n  after ${q.redealsUsed - p.redealsUsed} redeal(s) and deals, the referee's ${formatMove(move)} (${next.redealsUsed} redeals used) has no engine move that reaches the same position`;
       expect(fewest !== undefined && fewest <= next.redealsUsed, message).toBe(true);
