@@ -2,9 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/rules/deal';
 import { resolveRules } from '../../src/rules/rules';
-import { bruteForce } from '../../src/referee/brute-force';
 import { Solver } from '../../src/search/solver';
-import { checkBruteForce, expectBothVerdicts, replayProblem, solveCommand } from './support';
+import { bruteForceBoth, checkBruteForce, expectBothVerdicts, replayProblem, solveCommand } from './support';
 
 /**
  * Rule 13 (docs/algorithms.md): the deal dealt one card at a time with unlimited redeals can play
@@ -18,7 +17,7 @@ const SEED = 13_013;
 
 // The rule itself, with no solver: brute force on both deals. Drawing one must never lose a deal
 // that the real draw wins. (Drawing one with no redeal is no such relaxation: put `redeals: 0` in
-// `one` below and this fails.)
+// the rules given to `bruteForceBoth` below and this fails.)
 // Layouts with a reserve as large as the small deck allows, where some deals are lost even drawing one.
 const RANKS = [3, 4, 5];
 const RESERVES = [4, 6];
@@ -34,14 +33,13 @@ describe.each(['canfield-sequences', 'canfield'])('%s: drawing one', (game) => {
         fc.integer({ min: 0, max: 2 ** 31 - 1 }),
         (ranks, reserve, draw, seed) => {
           const options = { ranks, reserve, draw, piles: 2 };
-          const real = bruteForce(dealFromSeed(resolveRules(game, options), seed), { maxStates: 20_000 });
-          const one = bruteForce(dealFromSeed(resolveRules(game, { ...options, draw: 1 }), seed), { maxStates: 20_000 });
-          if (real.verdict === 'unknown' || one.verdict === 'unknown') return;
+          const both = bruteForceBoth(game, options, { draw: 1 }, seed, 20_000);
+          if (both === undefined) return;
           counts.both++;
-          if (one.verdict === 'unwinnable') {
-            expect(real.verdict, `${solveCommand(game, options, seed)}: drawing one loses a deal the real draw wins`).toBe('unwinnable');
+          if (both.other === 'unwinnable') {
+            expect(both.real, `${solveCommand(game, options, seed)}: drawing one loses a deal the real draw wins`).toBe('unwinnable');
             counts.oneLost++;
-          } else if (real.verdict === 'unwinnable') counts.oneOnly++;
+          } else if (both.real === 'unwinnable') counts.oneOnly++;
         },
       ),
       { seed: SEED, numRuns: 100 },
@@ -53,8 +51,8 @@ describe.each(['canfield-sequences', 'canfield'])('%s: drawing one', (game) => {
 });
 
 // Storehouse: lifting the redeal limit (and dealing one at a time) must never lose a deal the real
-// game wins. (No redeal at all is no such relaxation: put `redeals: 0` in `free` below and this
-// fails.)
+// game wins. (No redeal at all is no such relaxation: put `redeals: 0` in the rules given
+// to `bruteForceBoth` below and this fails.)
 describe('storehouse: no redeal limit', () => {
   it('wins every small deal that a redeal limit wins, dealing one or three at a time', () => {
     const counts = { both: 0, freeLost: 0, freeOnly: 0 };
@@ -67,14 +65,13 @@ describe('storehouse: no redeal limit', () => {
         fc.integer({ min: 0, max: 2 ** 31 - 1 }),
         (ranks, reserve, draw, redeals, seed) => {
           const options = { ranks, reserve, draw, redeals, piles: 2 };
-          const real = bruteForce(dealFromSeed(resolveRules('storehouse', options), seed), { maxStates: 20_000 });
-          const free = bruteForce(dealFromSeed(resolveRules('storehouse', { ...options, draw: 1, redeals: 'unlimited' }), seed), { maxStates: 20_000 });
-          if (real.verdict === 'unknown' || free.verdict === 'unknown') return;
+          const both = bruteForceBoth('storehouse', options, { draw: 1, redeals: 'unlimited' }, seed, 20_000);
+          if (both === undefined) return;
           counts.both++;
-          if (free.verdict === 'unwinnable') {
-            expect(real.verdict, `${solveCommand('storehouse', options, seed)}: no redeal limit loses a deal the real game wins`).toBe('unwinnable');
+          if (both.other === 'unwinnable') {
+            expect(both.real, `${solveCommand('storehouse', options, seed)}: no redeal limit loses a deal the real game wins`).toBe('unwinnable');
             counts.freeLost++;
-          } else if (real.verdict === 'unwinnable') counts.freeOnly++;
+          } else if (both.real === 'unwinnable') counts.freeOnly++;
         },
       ),
       { seed: SEED, numRuns: 100 },

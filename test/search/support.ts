@@ -3,7 +3,7 @@ import { buildsOn, cardOrder, isBuilt, rankAtOrder } from '../../src/rules/order
 import type { Move } from '../../src/rules/move';
 import { formatMove } from '../../src/rules/notation';
 import { formatPosition, type Position } from '../../src/rules/position';
-import type { Rules, RulesOptions } from '../../src/rules/rules';
+import { resolveRules, type Rules, type RulesOptions } from '../../src/rules/rules';
 import { dealFromSeed } from '../../src/rules/deal';
 import { bruteForce, positionKey } from '../../src/referee/brute-force';
 import { Engine } from '../../src/search/engine';
@@ -75,6 +75,23 @@ export function ruleFlags(options: RulesOptions): string {
 }
 
 /** `patience solve` command line that reproduces deal `seed` of `game` with `options`. */
+/**
+ * Brute force on deal `seed` of `game` under `options` and under `options` with `other` over them
+ * (a relaxation of rule 13, or rule 14's stricter game): both verdicts, or undefined when either
+ * search gave up after `maxStates` positions.
+ */
+export function bruteForceBoth(
+  game: string,
+  options: RulesOptions,
+  other: RulesOptions,
+  seed: number,
+  maxStates: number,
+): { real: string; other: string } | undefined {
+  const real = bruteForce(dealFromSeed(resolveRules(game, options), seed), { maxStates }).verdict;
+  const changed = bruteForce(dealFromSeed(resolveRules(game, { ...options, ...other }), seed), { maxStates }).verdict;
+  return real === 'unknown' || changed === 'unknown' ? undefined : { real, other: changed };
+}
+
 export const solveCommand = (game: string, options: RulesOptions, seed: number): string =>
   `patience solve ${game} --seed ${seed} ${ruleFlags(options)}`.trim();
 
