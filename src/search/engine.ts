@@ -551,6 +551,9 @@ export class Engine extends Board {
     const ord = this.order;
     const found = this.found;
     const variant = this.variant;
+    // canfield-relaxed's short runs spread their jitter twice as wide (0-126), so that some of them
+    // put a tableau move before the reserve's move into a space (docs/algorithms.md, "Restarts").
+    const jitterShift = this.foundationToTableau ? 1 : 0;
     // The tableau moves' finer scores serve the games that restart afresh (the tableau-only games and
     // canfield-relaxed). Where runs keep their proofs (canfield-sequences, Hoyle Canfield, variant
     // > 0) the kind of move and the jitter order as well, for less (docs/algorithms.md, "Restarts
@@ -597,7 +600,7 @@ export class Engine extends Board {
         if (this.len[d] === 0) score -= 20;
         else if (need[d]! < 1 << 20) score -= 10 + Math.max(0, 10 - need[d]!);
       }
-      if (variant !== 0) score += jitter(m, variant);
+      if (variant !== 0) score += jitter(m, variant) << jitterShift;
       sc[i - at] = score;
     }
     // Insertion sort, stable, descending by score.

@@ -112,6 +112,29 @@ describe('positions the solver once called lost, though they are won', () => {
   });
 });
 
+describe('positions the solver once left undecided, though brute force wins them soon', () => {
+  // Session 53's soak (VARIANTS_SEED=53002): a 10-move win, but the plain order puts the reserve's
+  // 2C into the one space first, and that leads into a lost region of 456,171 positions. The
+  // solver needed 1,958,199 nodes, past this test's 1,000,000, while every short run's jitter
+  // (0-63) was too narrow to put the tableau move 2H first. With canfield-relaxed's jitter twice
+  // as wide, a short run meets the win (docs/algorithms.md, "Restarts").
+  it('canfield-relaxed: a short win behind a large lost region (a short run with another order meets it)', () => {
+    const p = parsePosition({
+      game: 'canfield-relaxed',
+      rules: { ranks: 6, build: 'any-suit', draw: 1, reserve: 1, piles: 2, pileCards: 2 },
+      foundations: [['3C', '4C', '5C', '6C'], ['3D', '4D', '5D', '6D', 'AD', '2D'], ['3H', '4H', '5H', '6H'], ['3S', '4S']],
+      baseRank: '3',
+      reserve: ['2C'],
+      tableau: [['AC', 'AH', '2S', '2H'], ['AS', '5S']],
+      stock: ['6S'],
+      waste: [],
+    });
+    const counts = { decided: 0, winnable: 0, unwinnable: 0 };
+    agree(p, 'session 53', counts);
+    expect(counts.winnable, 'brute force decides it: won').toBe(1);
+  });
+});
+
 /** A random legal position of `rules`: some cards home, the rest spread over reserve, talon and piles. */
 function randomPosition(rules: Rules, rng: () => number): Position | undefined {
   const int = (lo: number, hi: number): number => lo + Math.floor(rng() * (hi - lo + 1));
