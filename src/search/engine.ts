@@ -82,6 +82,12 @@ export class Engine extends Board {
    * each with its own jitter. See docs/algorithms.md, "restarts".
    */
   readonly ordered: boolean;
+  /**
+   * The jitter's scale, as a shift: canfield-relaxed's short runs spread it twice as wide (0-126),
+   * so that some of them put a tableau move before the reserve's move into a space
+   * (docs/algorithms.md, "Restarts").
+   */
+  private readonly jitterShift: number;
 
   /**
    * Same-suit builds without wrap, whole piles moving, no automatic fill and no card back from a
@@ -134,6 +140,7 @@ export class Engine extends Board {
     this.needDepth = new Int32Array(this.piles);
     // A later run of a restarting search (variant > 0) always orders its moves, with its own jitter.
     this.ordered = this.tableauOnly || this.foundationToTableau || variant > 0;
+    this.jitterShift = this.foundationToTableau ? 1 : 0;
     this.sameSuit = rules.build === 'same-suit';
     this.chainBuilds =
       rules.build === 'same-suit' && rules.move === 'whole-pile' && !rules.wrap && !this.autoReserve && !this.foundationToTableau;
@@ -551,9 +558,6 @@ export class Engine extends Board {
     const ord = this.order;
     const found = this.found;
     const variant = this.variant;
-    // canfield-relaxed's short runs spread their jitter twice as wide (0-126), so that some of them
-    // put a tableau move before the reserve's move into a space (docs/algorithms.md, "Restarts").
-    const jitterShift = this.foundationToTableau ? 1 : 0;
     // The tableau moves' finer scores serve the games that restart afresh (the tableau-only games and
     // canfield-relaxed). Where runs keep their proofs (canfield-sequences, Hoyle Canfield, variant
     // > 0) the kind of move and the jitter order as well, for less (docs/algorithms.md, "Restarts
@@ -600,7 +604,7 @@ export class Engine extends Board {
         if (this.len[d] === 0) score -= 20;
         else if (need[d]! < 1 << 20) score -= 10 + Math.max(0, 10 - need[d]!);
       }
-      if (variant !== 0) score += jitter(m, variant) << jitterShift;
+      if (variant !== 0) score += jitter(m, variant) << this.jitterShift;
       sc[i - at] = score;
     }
     // Insertion sort, stable, descending by score.
