@@ -1,7 +1,7 @@
 import type { Engine } from './engine';
 
 // How a search is split into runs (docs/algorithms.md, "The search": the two "Restarts" paragraphs):
-// the node budgets, and which games' runs keep the states they proved lost.
+// the node budgets, the depth of the shallow runs, and which games' runs keep the states they proved lost.
 
 /** Node budget of the first run in the tableau-only games; each run doubles it. */
 export const RUN_NODES = 1 << 16;
@@ -36,4 +36,14 @@ export function luby(i: number): number {
     if (2 ** k - 1 === i) return 2 ** (k - 1);
     i -= 2 ** (k - 1) - 1;
   }
+}
+
+/**
+ * The ply at which canfield-relaxed's k-th shallow run (from 1) leaves its states unsearched: 2, 4
+ * and 8 times the cards not home at its start, in turn (docs/algorithms.md, "Shallow runs").
+ */
+export function shallowPly(engine: Engine, k: number): number {
+  let left = 0;
+  for (let s = 0; s < 4; s++) left += engine.ranks - engine.found[s]!;
+  return Math.max(1, left) * 2 ** (1 + ((k - 1) % 3));
 }

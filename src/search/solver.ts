@@ -9,7 +9,7 @@ import { Engine, MOVE_HEADROOM } from './engine';
 import { MAX_KEY_WORDS } from './key';
 import { inverseMove } from './move-code';
 import { resolveOptions } from './options';
-import { keepsProofs, luby, RUN_NODES, RUN_NODES_WITH_TALON, SLICE_NODES } from './runs';
+import { keepsProofs, luby, RUN_NODES, RUN_NODES_WITH_TALON, shallowPly, SLICE_NODES } from './runs';
 import { homeDirect, pathMoves, tracedMoves } from './solution';
 import { grow, MOVES_KEPT, MOVES_START, newStack, PLY_FIELDS, shrink, type StackArrays, stackBytesOf } from './stack';
 import { FULL, INSERTED, OPEN, PENDING, PRESENT, PROVEN, StateTable } from './table';
@@ -25,6 +25,13 @@ const NO_DEAD_CHECK: DeadStates = { enabled: false, checked: 0, dead: 0, deadByC
 const SHORT_KEPT_BYTES = 8 << 20;
 /** canfield-relaxed: the long run goes on whenever its work is less than this share of the short runs'. */
 const LONG_SHARE = 1;
+/**
+ * canfield-relaxed: a short run cut off at a depth (`shallowPly`) goes whenever the work of such
+ * runs is less than this share of the other short runs' (docs/algorithms.md, "Shallow runs").
+ */
+const SHALLOW_SHARE = 1 / 32;
+/** The move orders of the shallow runs: their own, apart from every other run's (`Engine` variant). */
+const SHALLOW_VARIANT = 1 << 20;
 /** Buckets of the best-first search's open states, by `Engine.evaluate`, offset by BUCKET_ZERO. */
 const BUCKETS = 1 << 16;
 const BUCKET_ZERO = 1 << 15;
@@ -165,12 +172,17 @@ export class Solver {
     const sliced = !restarts && companionOn;
     let lubyRuns = 0;
     let lubyWork = 0;
+    let shallowRuns = 0;
+    let shallowWork = 0;
     let uniqueBefore = 0;
     for (let run = 0; ; run++) {
       const firstRun = o.restartNodes ?? (first.tableauOnly ? RUN_NODES : RUN_NODES_WITH_TALON);
       const resume = sliced ? run > 0 : paused !== undefined && longWork < lubyWork * LONG_SHARE;
       const short = longRun && run > 0 && !resume;
-      const engine = run === 0 || resume ? first : new Engine(position, run);
+      // A shallow run has move orders of its own, so the other runs keep theirs (numbered as if
+      // there were no shallow runs).
+      const shallow = short && shallowWork < lubyWork * SHALLOW_SHARE;
+      const engine = run === 0 || resume ? first : new Engine(position, shallow ? SHALLOW_VARIANT + shallowRuns : run - shallowRuns);
       // Budgets (nodes) double in the tableau-only games, whose hard deals are lost ones that a run
       // must search to the end. Where runs keep their proofs, no run needs to be long: they follow
       // the Luby sequence. So do canfield-relaxed's short runs, for the wins some order meets soon;
@@ -182,8 +194,10 @@ export class Solver {
         let budget: number;
         if (first.tableauOnly) budget = firstRun * 2 ** run;
         else if (longRun && !short) budget = run === 0 ? firstRun : lubyWork * LONG_SHARE - longWork;
+        else if (shallow) budget = firstRun * luby(++shallowRuns);
         else budget = firstRun * luby(++lubyRuns);
         if (longRun && !short) longWork += budget;
+        else if (shallow) shallowWork += budget;
         else lubyWork += budget;
         cap = Math.min(o.nodeLimit, nodes + budget);
       } else if (sliced) cap = Math.min(o.nodeLimit, nodes + (o.restartNodes ?? SLICE_NODES) * 2 ** run);
@@ -191,7 +205,7 @@ export class Solver {
       const dead = o.deadCheck === true ? new DeadCheck(engine) : NO_DEAD_CHECK;
       let r: RunResult;
       if (short) {
-        r = this.shortRun(engine, position, nodes, cap, clock, dead);
+        r = this.shortRun(engine, position, nodes, cap, clock, dead, shallow ? shallowPly(engine, shallowRuns) : Infinity);
         shortEntries += this.shortTable!.count;
       } else {
         if (!resume) {
@@ -288,7 +302,7 @@ export class Solver {
    * A short run of canfield-relaxed, from scratch in a table and stack of its own, so that the long
    * run's stay as it left them; each holds what the other does not, within one budget.
    */
-  private shortRun(engine: Engine, position: Position, nodes: number, cap: number, clock: SearchClock, dead: DeadStates): RunResult {
+  private shortRun(engine: Engine, position: Position, nodes: number, cap: number, clock: SearchClock, dead: DeadStates, maxPly: number): RunResult {
     const long = this.table;
     const table = (this.shortTable ??= new StateTable(0, this.busy));
     const stack = (this.shortStack ??= newStack());
@@ -298,7 +312,7 @@ export class Solver {
       table.clear();
       this.shrinkStack();
       this.shareBudget();
-      return this.depthFirst(engine, position, nodes, cap, clock, dead, false);
+      return this.depthFirst(engine, position, nodes, cap, clock, dead, false, undefined, maxPly);
     } finally {
       this.table = long;
       this.swapStack(stack);
@@ -372,8 +386,11 @@ export class Solver {
     dead: DeadStates,
     keeps: boolean,
     from?: PausedAt,
+    maxPly = Infinity,
   ): RunResult {
     const table = this.table;
+    // Whether a state was left unsearched at `maxPly`: the run then proves nothing lost.
+    let cut = false;
     const key = this.key;
     let maxDepth = 0;
     const stop = (outcome: RunResult['outcome']): RunResult => ({ outcome, nodes, maxDepth });
@@ -450,6 +467,11 @@ export class Solver {
         engine.undo(m, info);
         continue;
       }
+      if (depth + 1 >= maxPly) {
+        cut = true;
+        engine.undo(m, info);
+        continue;
+      }
       this.made[depth] = m;
       this.undoInfo[depth] = info;
       // A stored parent's list ends where this one starts; a regenerated parent's list is dropped.
@@ -471,7 +493,8 @@ export class Solver {
       this.cursor[depth] = at;
       this.end[depth] = this.generateAt(engine, at, this.lostRank[depth]!, this.otherLost[depth]!);
     }
-    return stop('unwinnable');
+    // A run cut off at its depth has searched only part of the space: as if stopped by its budget.
+    return stop(cut ? 'nodes' : 'unwinnable');
   }
 
   /**

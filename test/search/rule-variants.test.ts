@@ -133,6 +133,27 @@ describe('positions the solver once left undecided, though brute force wins them
     agree(p, 'session 53', counts);
     expect(counts.winnable, 'brute force decides it: won').toBe(1);
   });
+
+  // Session 58's soak (VARIANTS_SEED=58002): a 14-move win that takes 4S and 3S back from their
+  // foundation, which every order tries last. Cards going to and fro between the foundations and
+  // the piles make endless new states, so each depth-first run dived (59,550 plies deep) and none
+  // came back near the start: 2,980,126 nodes, past this test's 1,000,000, where brute force
+  // wins after 9,379 positions. A shallow run, cut off at twice the cards not home, meets it
+  // (docs/algorithms.md, "Shallow runs").
+  it('cards back from the foundations: a short win that every deep run passes by (a shallow run meets it)', () => {
+    const p = parsePosition({
+      game: 'canfield',
+      rules: { ranks: 6, build: 'any-suit', move: 'single', draw: 1, redeals: 0, foundationToTableau: true, reserve: 0, piles: 3, pileCards: 2 },
+      foundations: [['3C', '4C', '5C', '6C', 'AC', '2C'], ['3D', '4D'], ['3H', '4H', '5H', '6H', 'AH', '2H'], ['3S', '4S']],
+      baseRank: '3',
+      tableau: [['AS', '6S', '5D', '2D', '6D'], ['5S'], ['AD']],
+      stock: [],
+      waste: ['2S'],
+    });
+    const counts = { decided: 0, winnable: 0, unwinnable: 0 };
+    agree(p, 'session 58', counts);
+    expect(counts.winnable, 'brute force decides it: won').toBe(1);
+  });
 });
 
 /** A random legal position of `rules`: some cards home, the rest spread over reserve, talon and piles. */
