@@ -8,7 +8,7 @@ import { SearchClock } from '../../src/search/clock';
 import { Engine } from '../../src/search/engine';
 import { Solver } from '../../src/search/solver';
 import { PENDING, PROVEN, type StateTable } from '../../src/search/table';
-import { checkBruteForce, replayProblem, solveCommand } from './support';
+import { checkBruteForce, readPositionFixture, replayProblem, solveCommand } from './support';
 
 /**
  * The restarted search of the tableau-only games, canfield-relaxed, and (keeping what each run
@@ -105,15 +105,7 @@ describe('canfield-relaxed, the long run', () => {
 // as if stopped by its budget, never as a proof of loss. Run directly, on a position won in 14
 // moves (session 58's soak) that no run of 4 plies can win.
 describe('canfield-relaxed, a shallow run', () => {
-  const p = parsePosition({
-    game: 'canfield',
-    rules: { ranks: 6, build: 'any-suit', move: 'single', draw: 1, redeals: 0, foundationToTableau: true, reserve: 0, piles: 3, pileCards: 2 },
-    foundations: [['3C', '4C', '5C', '6C', 'AC', '2C'], ['3D', '4D'], ['3H', '4H', '5H', '6H', 'AH', '2H'], ['3S', '4S']],
-    baseRank: '3',
-    tableau: [['AS', '6S', '5D', '2D', '6D'], ['5S'], ['AD']],
-    stock: [],
-    waste: ['2S'],
-  });
+  const p = parsePosition(readPositionFixture('canfield-variant-short-win-deep-runs.json'));
   type ShortRun = (engine: Engine, position: Position, nodes: number, cap: number, clock: SearchClock, dead: object, maxPly: number) => { outcome: string; nodes: number };
   const shallow = (maxPly: number) => {
     const solver = new Solver({ memoryMiB: 16 }) as unknown as { budgetBytes: number; shortRun: ShortRun };

@@ -5,7 +5,7 @@ import { buildsOn, rankAtOrder } from '../../src/rules/order';
 import { formatPosition, parsePosition, type Position, validatePosition } from '../../src/rules/position';
 import { BUILD_POLICIES, MOVE_POLICIES, PRESET_NAMES, resolveRules, SPACE_POLICIES, type Rules, type RulesOptions } from '../../src/rules/rules';
 import { Solver } from '../../src/search/solver';
-import { checkBruteForce, expectBothVerdicts, mulberry, replayProblem, soakNumber } from './support';
+import { checkBruteForce, expectBothVerdicts, mulberry, readPositionFixture, replayProblem, soakNumber } from './support';
 
 /**
  * The solver against brute force on rule sets no preset has: a user may start from any preset and
@@ -139,17 +139,9 @@ describe('positions the solver once left undecided, though brute force wins them
   // the piles make endless new states, so each depth-first run dived (59,550 plies deep) and none
   // came back near the start: 2,980,126 nodes, past this test's 1,000,000, where brute force
   // wins after 9,379 positions. A shallow run, cut off at twice the cards not home, meets it
-  // (docs/algorithms.md, "Shallow runs").
+  // (docs/algorithms.md, "Shallow runs"). fixtures/positions holds it.
   it('cards back from the foundations: a short win that every deep run passes by (a shallow run meets it)', () => {
-    const p = parsePosition({
-      game: 'canfield',
-      rules: { ranks: 6, build: 'any-suit', move: 'single', draw: 1, redeals: 0, foundationToTableau: true, reserve: 0, piles: 3, pileCards: 2 },
-      foundations: [['3C', '4C', '5C', '6C', 'AC', '2C'], ['3D', '4D'], ['3H', '4H', '5H', '6H', 'AH', '2H'], ['3S', '4S']],
-      baseRank: '3',
-      tableau: [['AS', '6S', '5D', '2D', '6D'], ['5S'], ['AD']],
-      stock: [],
-      waste: ['2S'],
-    });
+    const p = parsePosition(readPositionFixture('canfield-variant-short-win-deep-runs.json'));
     const counts = { decided: 0, winnable: 0, unwinnable: 0 };
     agree(p, 'session 58', counts);
     expect(counts.winnable, 'brute force decides it: won').toBe(1);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { cardSuit, formatCards, makeCard } from '../../src/cards/card';
 import { buildsOn, cardOrder, isBuilt, rankAtOrder } from '../../src/rules/order';
 import type { Move } from '../../src/rules/move';
@@ -269,4 +271,10 @@ export function soakNumber(name: string, fallback: number): number {
   const value = Number(text);
   if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a whole number, 1 or more (got "${text}")`);
   return value;
+}
+
+/** The position of the hand-made fixture `fixtures/positions/<file>` (its `position` part, as JSON). */
+export function readPositionFixture(file: string): Record<string, unknown> {
+  const path = fileURLToPath(new URL(`../../fixtures/positions/${file}`, import.meta.url));
+  return (JSON.parse(readFileSync(path, 'utf8')) as { position: Record<string, unknown> }).position;
 }
