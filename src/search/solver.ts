@@ -153,7 +153,8 @@ export class Solver {
     const keeps = keepsProofs(first);
     const restarts = first.ordered || keeps;
     // canfield-relaxed: the first run, in the plain order, is the long one; stopped by its budget,
-    // it waits in its table (`paused`) while short runs go, and goes on later.
+    // it waits in its table (`paused`) while short runs go, and goes on later. A few short runs are
+    // shallow: cut off at a depth, for the short wins that every deep run passes by.
     const longRun = restarts && !keeps && !first.tableauOnly;
     let paused: PausedAt | undefined;
     let longWork = 0;
