@@ -19,7 +19,7 @@ import type { CompanionSearch, LimitReason, SolveOptions, SolveResult } from './
 const CHECK_EVERY = 1024;
 /** What the search asks of the dead-state check, and a check that is off (it costs nothing to make). */
 type DeadStates = Pick<DeadCheck, 'enabled' | 'checked' | 'dead' | 'deadByCount' | 'isDead' | 'worthChecking'>;
-const NO_DEAD_CHECK: DeadStates = { enabled: false, checked: 0, dead: 0, deadByCount: 0, isDead: () => false, worthChecking: () => false };
+export const NO_DEAD_CHECK: DeadStates = { enabled: false, checked: 0, dead: 0, deadByCount: 0, isDead: () => false, worthChecking: () => false };
 
 /** canfield-relaxed: the short runs' table is kept for the next search while it holds at most this much. */
 const SHORT_KEPT_BYTES = 8 << 20;

@@ -6,7 +6,7 @@ import { resolveRules, type RulesOptions } from '../../src/rules/rules';
 import { bruteForce } from '../../src/referee/brute-force';
 import { SearchClock } from '../../src/search/clock';
 import { Engine } from '../../src/search/engine';
-import { Solver } from '../../src/search/solver';
+import { NO_DEAD_CHECK, Solver } from '../../src/search/solver';
 import { PENDING, PROVEN, type StateTable } from '../../src/search/table';
 import { checkBruteForce, readPositionFixture, replayProblem, solveCommand } from './support';
 
@@ -110,8 +110,7 @@ describe('canfield-relaxed, a shallow run', () => {
   const shallow = (maxPly: number) => {
     const solver = new Solver({ memoryMiB: 16 }) as unknown as { budgetBytes: number; shortRun: ShortRun };
     solver.budgetBytes = 16 << 20;
-    const dead = { enabled: false, checked: 0, dead: 0, deadByCount: 0, isDead: () => false, worthChecking: () => false };
-    return solver.shortRun(new Engine(p, 1), p, 0, 1_000_000, new SearchClock(Infinity), dead, maxPly);
+    return solver.shortRun(new Engine(p, 1), p, 0, 1_000_000, new SearchClock(Infinity), NO_DEAD_CHECK, maxPly);
   };
   it('cut off before the win: runs out of states, and proves nothing', () => {
     const run = shallow(4);
