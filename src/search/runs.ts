@@ -1,7 +1,7 @@
 import type { Engine } from './engine';
 
 // How a search is split into runs (docs/algorithms.md, "The search": the two "Restarts" paragraphs):
-// the node budgets, the depth of the shallow runs, and which games' runs keep the states they proved lost.
+// the node budgets, the depths and budgets of the shallow runs, and which games' runs keep the states they proved lost.
 
 /** Node budget of the first run in the tableau-only games; each run doubles it. */
 export const RUN_NODES = 1 << 16;
@@ -39,11 +39,36 @@ export function luby(i: number): number {
 }
 
 /**
- * The ply at which canfield-relaxed's k-th shallow run (from 1) leaves its states unsearched: 2, 4
- * and 8 times the cards not home at its start, in turn (docs/algorithms.md, "Shallow runs").
+ * The ply at which canfield-relaxed's shallow runs of depth level `level` (from 1) leave their
+ * states unsearched: 2, 4, 8, ... times the cards not home at the start (docs/algorithms.md,
+ * "Shallow runs").
  */
-export function shallowPly(engine: Engine, k: number): number {
+export function shallowPly(engine: Engine, level: number): number {
   let left = 0;
   for (let s = 0; s < 4; s++) left += engine.ranks - engine.found[s]!;
-  return Math.max(1, left) * 2 ** (1 + ((k - 1) % 3));
+  return Math.max(1, left) * 2 ** level;
+}
+
+/**
+ * The depths and budgets of canfield-relaxed's shallow runs, which deepen as iterative deepening
+ * does (docs/algorithms.md, "Shallow runs"): the first is cut at the first level with the first
+ * run's budget; a run stopped by its budget goes again at the same level with twice the budget, and
+ * a run that ran out of states within its depth (no win there, as far as it looked) hands on to the
+ * next level with the budget it had.
+ */
+export class ShallowSchedule {
+  level = 1;
+  private budget = 0;
+
+  /** The node budget of the next shallow run, given the first run's. */
+  nextBudget(firstRun: number): number {
+    if (this.budget === 0) this.budget = firstRun;
+    return this.budget;
+  }
+
+  /** After a shallow run that proved nothing: stopped by its budget, or out of states within its depth. */
+  ended(stoppedByBudget: boolean): void {
+    if (stoppedByBudget) this.budget *= 2;
+    else this.level++;
+  }
 }

@@ -9,7 +9,7 @@ import { Engine, MOVE_HEADROOM } from './engine';
 import { MAX_KEY_WORDS } from './key';
 import { inverseMove } from './move-code';
 import { resolveOptions } from './options';
-import { keepsProofs, luby, RUN_NODES, RUN_NODES_WITH_TALON, shallowPly, SLICE_NODES } from './runs';
+import { keepsProofs, luby, RUN_NODES, RUN_NODES_WITH_TALON, ShallowSchedule, shallowPly, SLICE_NODES } from './runs';
 import { homeDirect, pathMoves, tracedMoves } from './solution';
 import { grow, MOVES_KEPT, MOVES_START, newStack, PLY_FIELDS, shrink, type StackArrays, stackBytesOf } from './stack';
 import { FULL, INSERTED, OPEN, PENDING, PRESENT, PROVEN, StateTable } from './table';
@@ -29,7 +29,7 @@ const LONG_SHARE = 1;
  * canfield-relaxed: a short run cut off at a depth (`shallowPly`) goes whenever the work of such
  * runs is less than this share of the other short runs' (docs/algorithms.md, "Shallow runs").
  */
-const SHALLOW_SHARE = 1 / 32;
+const SHALLOW_SHARE = 1 / 16;
 /** The move orders of the shallow runs: their own, apart from every other run's (`Engine` variant). */
 const SHALLOW_VARIANT = 1 << 20;
 /** Buckets of the best-first search's open states, by `Engine.evaluate`, offset by BUCKET_ZERO. */
@@ -175,6 +175,7 @@ export class Solver {
     let lubyWork = 0;
     let shallowRuns = 0;
     let shallowWork = 0;
+    const shallowSchedule = new ShallowSchedule();
     let uniqueBefore = 0;
     for (let run = 0; ; run++) {
       const firstRun = o.restartNodes ?? (first.tableauOnly ? RUN_NODES : RUN_NODES_WITH_TALON);
@@ -195,8 +196,10 @@ export class Solver {
         let budget: number;
         if (first.tableauOnly) budget = firstRun * 2 ** run;
         else if (longRun && !short) budget = run === 0 ? firstRun : lubyWork * LONG_SHARE - longWork;
-        else if (shallow) budget = firstRun * luby(++shallowRuns);
-        else budget = firstRun * luby(++lubyRuns);
+        else if (shallow) {
+          shallowRuns++;
+          budget = shallowSchedule.nextBudget(firstRun);
+        } else budget = firstRun * luby(++lubyRuns);
         if (longRun && !short) longWork += budget;
         else if (shallow) shallowWork += budget;
         else lubyWork += budget;
@@ -206,7 +209,9 @@ export class Solver {
       const dead = o.deadCheck === true ? new DeadCheck(engine) : NO_DEAD_CHECK;
       let r: RunResult;
       if (short) {
-        r = this.shortRun(engine, position, nodes, cap, clock, dead, shallow ? shallowPly(engine, shallowRuns) : Infinity);
+        r = this.shortRun(engine, position, nodes, cap, clock, dead, shallow ? shallowPly(engine, shallowSchedule.level) : Infinity);
+        // A shallow run stopped by its budget is paused; one that ran out of states ends 'nodes' as well.
+        if (shallow && r.outcome === 'nodes') shallowSchedule.ended(r.paused !== undefined);
         shortEntries += this.shortTable!.count;
       } else {
         if (!resume) {

@@ -83,7 +83,8 @@ describe('canfield-relaxed, restarted from one node', () => {
 // it stopped. So a loss, which a run must search to the end, costs one run and as much again for the
 // short runs beside it (LONG_SHARE), not a run of every budget as it doubles (4.7-6.8 times one run
 // on these deals when each long run started afresh). The shallow runs add their share of the short
-// runs' work (SHALLOW_SHARE, 1/32): 2.06-2.19 times one run without them, 2.10-2.22 with them.
+// runs' work (SHALLOW_SHARE): 2.06-2.19 times one run without them, 2.10-2.22 with them at 1/32
+// (session 58), 2.17-2.29 at 1/16 with budgets that double (session 59).
 describe('canfield-relaxed, the long run', () => {
   it('goes on where it stopped: a loss costs about twice one run', () => {
     const options = { ranks: 10, reserve: 10, piles: 2 };
@@ -95,7 +96,7 @@ describe('canfield-relaxed, the long run', () => {
       expect(one.verdict, where).toBe('unwinnable');
       expect(runs.verdict, where).toBe('unwinnable');
       expect(runs.nodes, where).toBeGreaterThan(1.9 * one.nodes);
-      expect(runs.nodes, where).toBeLessThan(2.3 * one.nodes);
+      expect(runs.nodes, where).toBeLessThan(2.4 * one.nodes);
     }
   });
 });

@@ -146,6 +146,18 @@ describe('positions the solver once left undecided, though brute force wins them
     agree(p, 'session 58', counts);
     expect(counts.winnable, 'brute force decides it: won').toBe(1);
   });
+
+  // Session 59's soak (VARIANTS_SEED=59002): a 9-move win in the same kind of game. The shallow runs
+  // met it, but only once a run at the shallowest depth had 16,384 nodes: their Luby budgets, cycling
+  // through three depths, gave that depth 4,096 nodes twice and 16,384 only after 2,268,119 nodes in
+  // all. Since then each depth's budget doubles until a run there runs out of states (iterative
+  // deepening), and the shallow runs have 1/16 of the short runs' work, not 1/32.
+  it('cards back from the foundations: a short win the shallowest depth needs 16,384 nodes for', () => {
+    const p = parsePosition(readPositionFixture('canfield-variant-short-win-shallow-budget.json'));
+    const counts = { decided: 0, winnable: 0, unwinnable: 0 };
+    agree(p, 'session 59', counts);
+    expect(counts.winnable, 'brute force decides it: won').toBe(1);
+  });
 });
 
 /** A random legal position of `rules`: some cards home, the rest spread over reserve, talon and piles. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/rules/deal';
 import { resolveRules, type RulesOptions } from '../../src/rules/rules';
 import { Engine } from '../../src/search/engine';
-import { keepsProofs, luby } from '../../src/search/runs';
+import { keepsProofs, luby, ShallowSchedule, shallowPly } from '../../src/search/runs';
 
 // canfield-relaxed's run budgets follow the Luby sequence (docs/algorithms.md, "Restarts").
 describe('the Luby sequence', () => {
@@ -37,4 +37,42 @@ describe('keepsProofs', () => {
       expect(keepsProofs(new Engine(dealFromSeed(resolveRules(game, options), 1)))).toBe(keeps);
     });
   }
+});
+
+// canfield-relaxed's shallow runs (docs/algorithms.md, "Shallow runs") deepen as iterative
+// deepening does: the budget doubles while runs at a depth are stopped by it, and the depth goes on
+// once a run there runs out of states.
+describe('the shallow runs', () => {
+  it('are cut at 2, 4, 8, ... times the cards not home', () => {
+    const engine = new Engine(dealFromSeed(resolveRules('canfield-relaxed'), 1));
+    let left = 0;
+    for (let s = 0; s < 4; s++) left += 13 - engine.found[s]!;
+    expect(left).toBe(51);
+    expect([1, 2, 3].map((level) => shallowPly(engine, level))).toEqual([102, 204, 408]);
+  });
+
+  it('double their budget at a depth until a run there runs out of states, then deepen with it', () => {
+    const s = new ShallowSchedule();
+    const seen: [number, number][] = [];
+    const run = (stoppedByBudget: boolean) => {
+      seen.push([s.level, s.nextBudget(4096)]);
+      s.ended(stoppedByBudget);
+    };
+    run(true);
+    run(true);
+    run(false);
+    run(true);
+    run(false);
+    run(false);
+    seen.push([s.level, s.nextBudget(4096)]);
+    expect(seen).toEqual([
+      [1, 4096],
+      [1, 8192],
+      [1, 16384],
+      [2, 16384],
+      [2, 32768],
+      [3, 32768],
+      [4, 32768],
+    ]);
+  });
 });
