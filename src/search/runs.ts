@@ -58,11 +58,16 @@ export function shallowPly(engine: Engine, level: number): number {
  */
 export class ShallowSchedule {
   level = 1;
+  /** The shallow runs started so far, and the nodes given them in all. */
+  count = 0;
+  work = 0;
   private budget = 0;
 
-  /** The node budget of the next shallow run, given the first run's. */
+  /** The node budget of the next shallow run, given the first run's; counts that run and its budget. */
   nextBudget(firstRun: number): number {
     if (this.budget === 0) this.budget = firstRun;
+    this.count++;
+    this.work += this.budget;
     return this.budget;
   }
 

@@ -173,9 +173,7 @@ export class Solver {
     const sliced = !restarts && companionOn;
     let lubyRuns = 0;
     let lubyWork = 0;
-    let shallowRuns = 0;
-    let shallowWork = 0;
-    const shallowSchedule = new ShallowSchedule();
+    const shallowRuns = new ShallowSchedule();
     let uniqueBefore = 0;
     for (let run = 0; ; run++) {
       const firstRun = o.restartNodes ?? (first.tableauOnly ? RUN_NODES : RUN_NODES_WITH_TALON);
@@ -183,8 +181,8 @@ export class Solver {
       const short = longRun && run > 0 && !resume;
       // A shallow run has move orders of its own, so the other runs keep theirs (numbered as if
       // there were no shallow runs).
-      const shallow = short && shallowWork < lubyWork * SHALLOW_SHARE;
-      const engine = run === 0 || resume ? first : new Engine(position, shallow ? SHALLOW_VARIANT + shallowRuns : run - shallowRuns);
+      const shallow = short && shallowRuns.work < lubyWork * SHALLOW_SHARE;
+      const engine = run === 0 || resume ? first : new Engine(position, shallow ? SHALLOW_VARIANT + shallowRuns.count : run - shallowRuns.count);
       // Budgets (nodes) double in the tableau-only games, whose hard deals are lost ones that a run
       // must search to the end. Where runs keep their proofs, no run needs to be long: they follow
       // the Luby sequence. So do canfield-relaxed's short runs, for the wins some order meets soon;
@@ -196,22 +194,19 @@ export class Solver {
         let budget: number;
         if (first.tableauOnly) budget = firstRun * 2 ** run;
         else if (longRun && !short) budget = run === 0 ? firstRun : lubyWork * LONG_SHARE - longWork;
-        else if (shallow) {
-          shallowRuns++;
-          budget = shallowSchedule.nextBudget(firstRun);
-        } else budget = firstRun * luby(++lubyRuns);
+        else if (shallow) budget = shallowRuns.nextBudget(firstRun);
+        else budget = firstRun * luby(++lubyRuns);
         if (longRun && !short) longWork += budget;
-        else if (shallow) shallowWork += budget;
-        else lubyWork += budget;
+        else if (!shallow) lubyWork += budget;
         cap = Math.min(o.nodeLimit, nodes + budget);
       } else if (sliced) cap = Math.min(o.nodeLimit, nodes + (o.restartNodes ?? SLICE_NODES) * 2 ** run);
       // 'auto' is off in every game: measured not to pay for its cost (docs/algorithms.md, rule 6).
       const dead = o.deadCheck === true ? new DeadCheck(engine) : NO_DEAD_CHECK;
       let r: RunResult;
       if (short) {
-        r = this.shortRun(engine, position, nodes, cap, clock, dead, shallow ? shallowPly(engine, shallowSchedule.level) : Infinity);
+        r = this.shortRun(engine, position, nodes, cap, clock, dead, shallow ? shallowPly(engine, shallowRuns.level) : Infinity);
         // A shallow run stopped by its budget is paused; one that ran out of states ends 'nodes' as well.
-        if (shallow && r.outcome === 'nodes') shallowSchedule.ended(r.paused !== undefined);
+        if (shallow && r.outcome === 'nodes') shallowRuns.ended(r.paused !== undefined);
         shortEntries += this.shortTable!.count;
       } else {
         if (!resume) {

@@ -134,28 +134,25 @@ describe('positions the solver once left undecided, though brute force wins them
     expect(counts.winnable, 'brute force decides it: won').toBe(1);
   });
 
-  // Session 58's soak (VARIANTS_SEED=58002): a 14-move win that takes 4S and 3S back from their
-  // foundation, which every order tries last. Cards going to and fro between the foundations and
-  // the piles make endless new states, so each depth-first run dived (59,550 plies deep) and none
-  // came back near the start: 2,980,126 nodes, past this test's 1,000,000, where brute force
-  // wins after 9,379 positions. A shallow run, cut off at twice the cards not home, meets it
-  // (docs/algorithms.md, "Shallow runs"). fixtures/positions holds it.
-  it('cards back from the foundations: a short win that every deep run passes by (a shallow run meets it)', () => {
-    const p = parsePosition(readPositionFixture('canfield-variant-short-win-deep-runs.json'));
+  // Found by soaks of this test with other seeds; fixtures/positions holds them (docs/algorithms.md,
+  // "Shallow runs"). Cards going to and fro between the foundations and the piles make endless new
+  // states, so every depth-first run dives and none comes back near the start.
+  // - Session 58 (VARIANTS_SEED=58002): a 14-move win that takes 4S and 3S back from their
+  //   foundation, which every order tries last. Each run dived (59,550 plies deep): 2,980,126
+  //   nodes, past this test's 1,000,000, where brute force wins after 9,379 positions. A shallow
+  //   run, cut off at twice the cards not home, meets it.
+  // - Session 59 (VARIANTS_SEED=59002): a 9-move win in the same kind of game. The shallow runs met
+  //   it, but only once a run at the shallowest depth had 16,384 nodes: their Luby budgets, cycling
+  //   through three depths, gave that depth 4,096 nodes twice and 16,384 only after 2,268,119 nodes
+  //   in all. Since then each depth's budget doubles until a run there runs out of states (iterative
+  //   deepening), and the shallow runs have 1/16 of the short runs' work, not 1/32.
+  it.each([
+    ['a short win that every deep run passes by (a shallow run meets it)', 'canfield-variant-short-win-deep-runs.json', 'session 58'],
+    ['a short win the shallowest depth needs 16,384 nodes for', 'canfield-variant-short-win-shallow-budget.json', 'session 59'],
+  ])('cards back from the foundations: %s', (_why, file, where) => {
+    const p = parsePosition(readPositionFixture(file));
     const counts = { decided: 0, winnable: 0, unwinnable: 0 };
-    agree(p, 'session 58', counts);
-    expect(counts.winnable, 'brute force decides it: won').toBe(1);
-  });
-
-  // Session 59's soak (VARIANTS_SEED=59002): a 9-move win in the same kind of game. The shallow runs
-  // met it, but only once a run at the shallowest depth had 16,384 nodes: their Luby budgets, cycling
-  // through three depths, gave that depth 4,096 nodes twice and 16,384 only after 2,268,119 nodes in
-  // all. Since then each depth's budget doubles until a run there runs out of states (iterative
-  // deepening), and the shallow runs have 1/16 of the short runs' work, not 1/32.
-  it('cards back from the foundations: a short win the shallowest depth needs 16,384 nodes for', () => {
-    const p = parsePosition(readPositionFixture('canfield-variant-short-win-shallow-budget.json'));
-    const counts = { decided: 0, winnable: 0, unwinnable: 0 };
-    agree(p, 'session 59', counts);
+    agree(p, where, counts);
     expect(counts.winnable, 'brute force decides it: won').toBe(1);
   });
 });
