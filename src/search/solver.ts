@@ -9,7 +9,8 @@ import { Engine, MOVE_HEADROOM } from './engine';
 import { MAX_KEY_WORDS } from './key';
 import { inverseMove } from './move-code';
 import { resolveOptions } from './options';
-import { keepsProofs, luby, RUN_NODES, RUN_NODES_WITH_TALON, ShallowSchedule, shallowPly, SLICE_NODES } from './runs';
+import { OpenList } from './open-list';
+import { keepsFirstRuns, keepsProofs, luby, RUN_NODES, RUN_NODES_WITH_TALON, ShallowSchedule, shallowPly, SLICE_NODES, TableauSchedule } from './runs';
 import { homeDirect, pathMoves, tracedMoves } from './solution';
 import { grow, MOVES_KEPT, MOVES_START, newStack, PLY_FIELDS, shrink, type StackArrays, stackBytesOf } from './stack';
 import { FULL, INSERTED, OPEN, PENDING, PRESENT, PROVEN, StateTable } from './table';
@@ -32,9 +33,6 @@ const LONG_SHARE = 1;
 const SHALLOW_SHARE = 1 / 16;
 /** The move orders of the shallow runs: their own, apart from every other run's (`Engine` variant). */
 const SHALLOW_VARIANT = 1 << 20;
-/** Buckets of the best-first search's open states, by `Engine.evaluate`, offset by BUCKET_ZERO. */
-const BUCKETS = 1 << 16;
-const BUCKET_ZERO = 1 << 15;
 
 /** How one run of the search ended, the node count so far and its deepest ply. */
 interface RunResult {
@@ -112,6 +110,7 @@ export class Solver {
     let companionReport: (CompanionSearch & { entries: number; field: Companion['field'] }) | undefined;
     this.companionTable = undefined;
     this.companionStack = undefined;
+    this.open = undefined;
     let nodes = 0;
     let maxDepth = 0;
     let unique = 0;
@@ -134,6 +133,11 @@ export class Solver {
         this.shortTable = undefined;
         this.shortStack = undefined;
       }
+      if (this.openTable && this.openTable.heldBytes > SHORT_KEPT_BYTES) {
+        this.openTable = undefined;
+        this.openStack = undefined;
+      }
+      this.open = undefined;
       if (companionReport) {
         if (this.companionTable) this.dropCompanionTable(companionReport);
         result[companionReport.field] = { nodes: companionReport.nodes, outcome: companionReport.outcome };
@@ -146,7 +150,8 @@ export class Solver {
 
     // Runs: one depth-first search, or a series of them with growing node budgets and different
     // move orders (restarts, see docs/algorithms.md). The tableau-only games and canfield-relaxed
-    // start each run afresh (best-first every other run in the tableau-only games);
+    // start each run afresh (best-first every other run in the tableau-only games), but for their
+    // long runs, which go on where they stopped (canfield-relaxed's first, Canister's first two);
     // canfield-sequences and Hoyle Canfield keep the states a run proved lost (`keepsProofs`).
     // Only a run that ends by itself gives a verdict. In canfield-sequences the deal dealt one card
     // at a time is searched between the runs (rule 13, below), and its loss is a verdict too.
@@ -156,6 +161,12 @@ export class Solver {
     // it waits in its table (`paused`) while short runs go, and goes on later. A few short runs are
     // shallow: cut off at a depth, for the short wins that every deep run passes by.
     const longRun = restarts && !keeps && !first.tableauOnly;
+    // The tableau-only games' runs (`TableauSchedule`). In Canister the first two go on where they
+    // stopped: the depth-first one waits in the Solver's table (`paused`) and the best-first one in
+    // its own (`bestFirstRun`), while the restarts go in the short runs' table.
+    const tableau = first.tableauOnly ? new TableauSchedule(o.restartNodes ?? RUN_NODES, keepsFirstRuns(first)) : undefined;
+    let open: OpenList | undefined;
+    let openEngine: Engine | undefined;
     let paused: PausedAt | undefined;
     let longWork = 0;
     let shortEntries = 0;
@@ -176,52 +187,74 @@ export class Solver {
     const shallowRuns = new ShallowSchedule();
     let uniqueBefore = 0;
     for (let run = 0; ; run++) {
-      const firstRun = o.restartNodes ?? (first.tableauOnly ? RUN_NODES : RUN_NODES_WITH_TALON);
-      const resume = sliced ? run > 0 : paused !== undefined && longWork < lubyWork * LONG_SHARE;
-      const short = longRun && run > 0 && !resume;
-      // A shallow run has move orders of its own, so the other runs keep theirs (numbered as if
-      // there were no shallow runs).
-      const shallow = short && shallowRuns.work < lubyWork * SHALLOW_SHARE;
-      const engine = run === 0 || resume ? first : new Engine(position, shallow ? SHALLOW_VARIANT + shallowRuns.count : run - shallowRuns.count);
-      // Budgets (nodes) double in the tableau-only games, whose hard deals are lost ones that a run
-      // must search to the end. Where runs keep their proofs, no run needs to be long: they follow
-      // the Luby sequence. So do canfield-relaxed's short runs, for the wins some order meets soon;
-      // its long run goes on whenever its work falls below LONG_SHARE of theirs, for the wins no
-      // short run meets and for the losses, which a run must search to the end (docs/algorithms.md,
-      // "Restarts").
-      let cap = o.nodeLimit;
-      if (restarts) {
-        let budget: number;
-        if (first.tableauOnly) budget = firstRun * 2 ** run;
-        else if (longRun && !short) budget = run === 0 ? firstRun : lubyWork * LONG_SHARE - longWork;
-        else if (shallow) budget = shallowRuns.nextBudget(firstRun);
-        else budget = firstRun * luby(++lubyRuns);
-        if (longRun && !short) longWork += budget;
-        else if (!shallow) lubyWork += budget;
-        cap = Math.min(o.nodeLimit, nodes + budget);
-      } else if (sliced) cap = Math.min(o.nodeLimit, nodes + (o.restartNodes ?? SLICE_NODES) * 2 ** run);
-      // 'auto' is off in every game: measured not to pay for its cost (docs/algorithms.md, rule 6).
-      const dead = o.deadCheck === true ? new DeadCheck(engine) : NO_DEAD_CHECK;
       let r: RunResult;
-      if (short) {
-        r = this.shortRun(engine, position, nodes, cap, clock, dead, shallow ? shallowPly(engine, shallowRuns.level) : Infinity);
-        // A shallow run stopped by its budget is paused; one that ran out of states ends 'nodes' as well.
-        if (shallow && r.outcome === 'nodes') shallowRuns.ended(r.paused !== undefined);
-        shortEntries += this.shortTable!.count;
-      } else {
-        if (!resume) {
-          if (!(keeps && run > 0 && table.newRun())) {
+      let dead: DeadStates = NO_DEAD_CHECK;
+      if (tableau) {
+        // Budgets (nodes) double in the tableau-only games, whose hard deals are lost ones that a
+        // run must search to the end; every other run is best-first (`TableauSchedule`).
+        const t = tableau.next(run);
+        const engine = t.step === 0 ? first : t.step === 1 && tableau.keepsFirst ? (openEngine ??= new Engine(position, 1)) : new Engine(position, t.step);
+        const cap = Math.min(o.nodeLimit, nodes + t.budget);
+        // 'auto' is off in every game: measured not to pay for its cost (docs/algorithms.md, rule 6).
+        dead = o.deadCheck === true ? new DeadCheck(engine) : NO_DEAD_CHECK;
+        if (tableau.keepsFirst && t.step === 1) {
+          this.open = open ??= new OpenList();
+          r = this.bestFirstRun(engine, position, nodes, cap, clock, open);
+        } else if (tableau.keepsFirst && t.step > 1) {
+          r = this.shortRun(engine, position, nodes, cap, clock, dead, Infinity, t.step % 2 === 1);
+          shortEntries += this.shortTable!.count;
+        } else {
+          if (!t.resume) {
             uniqueBefore = unique;
             table.clear();
+            this.shrinkStack();
           }
-          this.shrinkStack();
+          this.shareBudget();
+          r = t.step % 2 === 1 ? this.bestFirst(engine, position, nodes, cap, clock) : this.depthFirst(engine, position, nodes, cap, clock, dead, false, t.resume ? paused : undefined);
+          paused = r.paused;
         }
-        this.shareBudget();
-        r =
-          engine.tableauOnly && run % 2 === 1
-            ? this.bestFirst(engine, position, nodes, cap, clock)
-            : this.depthFirst(engine, position, nodes, cap, clock, dead, keeps, resume ? paused : undefined);
-        if (longRun || sliced) paused = r.paused;
+      } else {
+        const firstRun = o.restartNodes ?? RUN_NODES_WITH_TALON;
+        const resume = sliced ? run > 0 : paused !== undefined && longWork < lubyWork * LONG_SHARE;
+        const short = longRun && run > 0 && !resume;
+        // A shallow run has move orders of its own, so the other runs keep theirs (numbered as if
+        // there were no shallow runs).
+        const shallow = short && shallowRuns.work < lubyWork * SHALLOW_SHARE;
+        const engine = run === 0 || resume ? first : new Engine(position, shallow ? SHALLOW_VARIANT + shallowRuns.count : run - shallowRuns.count);
+        // Where runs keep their proofs, no run needs to be long: they follow the Luby sequence. So do
+        // canfield-relaxed's short runs, for the wins some order meets soon;
+        // its long run goes on whenever its work falls below LONG_SHARE of theirs, for the wins no
+        // short run meets and for the losses, which a run must search to the end (docs/algorithms.md,
+        // "Restarts").
+        let cap = o.nodeLimit;
+        if (restarts) {
+          let budget: number;
+          if (longRun && !short) budget = run === 0 ? firstRun : lubyWork * LONG_SHARE - longWork;
+          else if (shallow) budget = shallowRuns.nextBudget(firstRun);
+          else budget = firstRun * luby(++lubyRuns);
+          if (longRun && !short) longWork += budget;
+          else if (!shallow) lubyWork += budget;
+          cap = Math.min(o.nodeLimit, nodes + budget);
+        } else if (sliced) cap = Math.min(o.nodeLimit, nodes + (o.restartNodes ?? SLICE_NODES) * 2 ** run);
+        // 'auto' is off in every game: measured not to pay for its cost (docs/algorithms.md, rule 6).
+        dead = o.deadCheck === true ? new DeadCheck(engine) : NO_DEAD_CHECK;
+        if (short) {
+          r = this.shortRun(engine, position, nodes, cap, clock, dead, shallow ? shallowPly(engine, shallowRuns.level) : Infinity, false);
+          // A shallow run stopped by its budget is paused; one that ran out of states ends 'nodes' as well.
+          if (shallow && r.outcome === 'nodes') shallowRuns.ended(r.paused !== undefined);
+          shortEntries += this.shortTable!.count;
+        } else {
+          if (!resume) {
+            if (!(keeps && run > 0 && table.newRun())) {
+              uniqueBefore = unique;
+              table.clear();
+            }
+            this.shrinkStack();
+          }
+          this.shareBudget();
+          r = this.depthFirst(engine, position, nodes, cap, clock, dead, keeps, resume ? paused : undefined);
+          if (longRun || sliced) paused = r.paused;
+        }
       }
       nodes = r.nodes;
       if (dead.enabled) {
@@ -231,7 +264,7 @@ export class Solver {
         deadStats.byCount += dead.deadByCount;
       }
       if (r.maxDepth > maxDepth) maxDepth = r.maxDepth;
-      unique = uniqueBefore + table.count + shortEntries;
+      unique = uniqueBefore + table.count + shortEntries + (open ? this.openTable!.count : 0);
       if (r.outcome === 'winnable') {
         // Printed as a player would play it: a card home in one move, not by way of a pile.
         const moves = homeDirect(this.won!);
@@ -295,27 +328,54 @@ export class Solver {
     return moves;
   }
 
+  /**
+   * Canister's best-first run, which goes on where it stopped (`TableauSchedule`): its open states,
+   * table and stack, kept while the other runs go; the open list only for the current `solve`.
+   */
+  private open: OpenList | undefined;
+  private openTable: StateTable | undefined;
+  private openStack: StackArrays | undefined;
+
+  /** Canister's best-first run, in its own table and stack, going on from `open` (`TableauSchedule`). */
+  private bestFirstRun(engine: Engine, position: Position, nodes: number, cap: number, clock: SearchClock, open: OpenList): RunResult {
+    const table = (this.openTable ??= new StateTable(0, this.busy));
+    return this.aside(table, (this.openStack ??= newStack()), () => {
+      if (!open.started) table.clear();
+      return this.bestFirst(engine, position, nodes, cap, clock, open);
+    });
+  }
+
   /** The table and stack of canfield-relaxed's short runs, while its long run waits in the Solver's (`shortRun`). */
   private shortTable: StateTable | undefined;
   private shortStack: StackArrays | undefined;
 
   /**
-   * A short run of canfield-relaxed, from scratch in a table and stack of its own, so that the long
-   * run's stay as it left them; each holds what the other does not, within one budget.
+   * A short run of canfield-relaxed, or a restart of Canister (best-first where `best`), from
+   * scratch in a table and stack of its own, so that the long runs' stay as they left them; each
+   * holds what the others do not, within one budget.
    */
-  private shortRun(engine: Engine, position: Position, nodes: number, cap: number, clock: SearchClock, dead: DeadStates, maxPly: number): RunResult {
-    const long = this.table;
+  private shortRun(engine: Engine, position: Position, nodes: number, cap: number, clock: SearchClock, dead: DeadStates, maxPly: number, best: boolean): RunResult {
     const table = (this.shortTable ??= new StateTable(0, this.busy));
-    const stack = (this.shortStack ??= newStack());
-    this.table = table;
-    this.swapStack(stack);
-    try {
+    return this.aside(table, (this.shortStack ??= newStack()), () => {
       table.clear();
       this.shrinkStack();
       this.shareBudget();
-      return this.depthFirst(engine, position, nodes, cap, clock, dead, false, undefined, maxPly);
+      return best ? this.bestFirst(engine, position, nodes, cap, clock) : this.depthFirst(engine, position, nodes, cap, clock, dead, false, undefined, maxPly);
+    });
+  }
+
+  /**
+   * Runs `search` with `table` and `stack` in place of the Solver's own, which stay as they are (a
+   * paused run goes on from them later), and puts them back.
+   */
+  private aside(table: StateTable, stack: StackArrays, search: () => RunResult): RunResult {
+    const own = this.table;
+    this.table = table;
+    this.swapStack(stack);
+    try {
+      return search();
     } finally {
-      this.table = long;
+      this.table = own;
       this.swapStack(stack);
     }
   }
@@ -346,19 +406,12 @@ export class Solver {
    * left in `this.won`, for the caller to take (rule 14) or drop.
    */
   private companionRun(position: Position, run: number, nodes: number, cap: number, clock: SearchClock): RunResult {
-    const real = this.table;
     const table = (this.companionTable ??= new StateTable(0, this.busy));
-    const stack = (this.companionStack ??= newStack());
-    this.table = table;
-    this.swapStack(stack);
-    try {
+    return this.aside(table, (this.companionStack ??= newStack()), () => {
       if (!(run > 0 && table.newRun())) table.clear();
       this.shareBudget();
       return this.depthFirst(new Engine(position, run), position, nodes, cap, clock, NO_DEAD_CHECK, true);
-    } finally {
-      this.table = real;
-      this.swapStack(stack);
-    }
+    });
   }
 
   /** Gives the companion's table and stack back, counting its entries: the real search has all the memory again. */
@@ -501,10 +554,11 @@ export class Solver {
   /**
    * Best-first graph search, for the games with only a tableau (the Canister family), where a
    * depth-first walk wanders through millions of rearrangements of the same cards. The open states
-   * wait in buckets by `Engine.evaluate` (last in, first out within a bucket) and are re-loaded from
-   * their keys in the table; each entered state keeps its parent, so a win is traced back. It enters
-   * exactly the states the depth-first search would (every state reachable through generated moves,
-   * each once), only in another order: when the buckets run empty the deal is unwinnable.
+   * wait in buckets by `Engine.evaluate` (`OpenList`) and are re-loaded from their keys in the
+   * table; each entered state keeps its parent, so a win is traced back. It enters exactly the
+   * states the depth-first search would (every state reachable through generated moves, each once),
+   * only in another order: when the buckets run empty the deal is unwinnable. Given an open list
+   * a limit stopped, it goes on from there (the table as that search left it).
    */
   private bestFirst(
     engine: Engine,
@@ -512,65 +566,55 @@ export class Solver {
     nodes: number,
     nodeCap: number,
     clock: SearchClock,
+    open = new OpenList(),
   ): RunResult {
     const stop = (outcome: RunResult['outcome']): RunResult => ({ outcome, nodes, maxDepth: 0 });
     const table = this.table;
     const key = this.key;
-    let offsetOf = new Int32Array(1 << 12);
-    let parentOf = new Int32Array(1 << 12);
-    let nextOf = new Int32Array(1 << 12);
-    const head = new Int32Array(BUCKETS).fill(-1);
-    let top = -1;
-    const bucket = (h: number) => (h < -BUCKET_ZERO ? 0 : h >= BUCKETS - BUCKET_ZERO ? BUCKETS - 1 : h + BUCKET_ZERO);
-    const push = (idx: number, b: number) => {
-      nextOf[idx] = head[b]!;
-      head[b] = idx;
-      if (b > top) top = b;
-    };
     // The open list's arrays share the budget with the table.
-    this.shareBudget(head.byteLength + 3 * offsetOf.byteLength);
-    table.insert(key, engine.encode(key));
-    offsetOf[0] = table.lastOffset;
-    parentOf[0] = -1;
-    push(0, bucket(engine.evaluate()));
+    this.shareBudget(open.bytes);
+    if (!open.started) {
+      table.insert(key, engine.encode(key));
+      open.push(0, table.lastOffset, -1, engine.evaluate());
+    }
     if (this.moves.length < MOVE_HEADROOM) this.moves = new Int32Array(MOVE_HEADROOM);
     const moves = this.moves;
+    let cur = open.cur;
+    let i = open.next;
     for (;;) {
-      while (top >= 0 && head[top]! < 0) top--;
-      if (top < 0) break;
-      const cur = head[top]!;
-      head[top] = nextOf[cur]!;
+      if (cur < 0) {
+        cur = open.pop();
+        if (cur < 0) break;
+        i = 0;
+      }
       // Rank 0: only the tableau-only games run best-first, and their keys hold the whole state.
-      engine.load(key, table.keyAt(offsetOf[cur]!, key));
+      engine.load(key, table.keyAt(open.offsetOf[cur]!, key));
       const n = engine.generate(moves, 0);
-      for (let i = 0; i < n; i++) {
+      for (; i < n; i++) {
         const m = moves[i]!;
         const info = engine.make(m);
         nodes++;
-        if (nodes >= nodeCap) return stop('nodes');
-        if ((nodes & (CHECK_EVERY - 1)) === 0 && clock.check(nodes)) return stop('time');
+        if (nodes >= nodeCap || ((nodes & (CHECK_EVERY - 1)) === 0 && clock.check(nodes))) {
+          // Stopped by a limit: the move is made again, and counted again, by a run that goes on from here.
+          engine.undo(m, info);
+          open.cur = cur;
+          open.next = i;
+          return stop(nodes >= nodeCap ? 'nodes' : 'time');
+        }
         if (engine.isWon()) {
-          this.won = this.tracedSolution(position, cur, offsetOf, parentOf);
+          this.won = this.tracedSolution(position, cur, open.offsetOf, open.parentOf);
           return stop('winnable');
         }
         const status = table.insert(key, engine.encode(key));
-        if (status === FULL) {
-          return stop('memory');
-        }
+        if (status === FULL) return stop('memory');
         if (status === INSERTED) {
           const idx = table.count - 1;
-          if (idx >= offsetOf.length) {
-            if (!this.shareBudget(head.byteLength + 6 * offsetOf.byteLength)) return stop('memory');
-            offsetOf = grow(offsetOf);
-            parentOf = grow(parentOf);
-            nextOf = grow(nextOf);
-          }
-          offsetOf[idx] = table.lastOffset;
-          parentOf[idx] = cur;
-          push(idx, bucket(engine.evaluate()));
+          if (idx >= open.offsetOf.length && !this.shareBudget(open.bytesFor(idx))) return stop('memory');
+          open.push(idx, table.lastOffset, cur, engine.evaluate());
         }
         engine.undo(m, info);
       }
+      cur = -1;
     }
     return stop('unwinnable');
   }
@@ -627,8 +671,9 @@ export class Solver {
    */
   private othersBytes(): number {
     let bytes = 0;
-    for (const t of [this.mainTable, this.shortTable, this.companionTable]) if (t !== undefined && t !== this.table) bytes += t.heldBytes;
-    for (const s of [this.shortStack, this.companionStack]) if (s !== undefined) bytes += stackBytesOf(s);
+    for (const t of [this.mainTable, this.shortTable, this.companionTable, this.openTable]) if (t !== undefined && t !== this.table) bytes += t.heldBytes;
+    for (const s of [this.shortStack, this.companionStack, this.openStack]) if (s !== undefined) bytes += stackBytesOf(s);
+    if (this.open && this.table !== this.openTable) bytes += this.open.bytes;
     return bytes;
   }
 

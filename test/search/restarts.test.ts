@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/rules/deal';
+import type { Move } from '../../src/rules/move';
 import { parsePosition, type Position } from '../../src/rules/position';
 import { resolveRules, type RulesOptions } from '../../src/rules/rules';
 import { bruteForce } from '../../src/referee/brute-force';
 import { SearchClock } from '../../src/search/clock';
 import { Engine } from '../../src/search/engine';
+import { OpenList } from '../../src/search/open-list';
 import { NO_DEAD_CHECK, Solver } from '../../src/search/solver';
 import { PENDING, PROVEN, type StateTable } from '../../src/search/table';
 import { checkBruteForce, readPositionFixture, replayProblem, solveCommand } from './support';
@@ -101,17 +103,53 @@ describe('canfield-relaxed, the long run', () => {
   });
 });
 
+// Canister's best-first run goes on where it stopped (docs/algorithms.md, "Restarts": "Canister's
+// first two runs go on"): stopped every 97 nodes and gone on from its open list, it makes the
+// same search as in one go, to the same verdict and the same win, each stop counting the move it
+// stopped at twice.
+describe('canister, the best-first run in slices', () => {
+  type BestFirst = (engine: Engine, position: Position, nodes: number, cap: number, clock: SearchClock, open?: OpenList) => { outcome: string; nodes: number };
+  const searcher = () => {
+    const solver = new Solver({ memoryMiB: 64 }) as unknown as { budgetBytes: number; bestFirst: BestFirst; won?: Move[] };
+    solver.budgetBytes = 64 << 20;
+    return solver;
+  };
+  const options = { ranks: 8, piles: 5 };
+  it.each([
+    [2, 'unwinnable'],
+    [5, 'winnable'],
+    [19, 'unwinnable'],
+    [20, 'winnable'],
+  ])('deal %i: the same search, %s', (seed, verdict) => {
+    const p = dealFromSeed(resolveRules('canister', options), seed);
+    const whole = searcher();
+    const once = whole.bestFirst(new Engine(p, 1), p, 0, Infinity, new SearchClock(Infinity));
+    const sliced = searcher();
+    const open = new OpenList();
+    const engine = new Engine(p, 1);
+    let r = { outcome: 'nodes', nodes: 0 };
+    let stops = 0;
+    for (; r.outcome === 'nodes'; stops++) r = sliced.bestFirst(engine, p, r.nodes, r.nodes + 97, new SearchClock(Infinity), open);
+    expect(once.outcome).toBe(verdict);
+    expect(r.outcome).toBe(verdict);
+    expect(stops - 1, 'stopped many times').toBeGreaterThan(40);
+    expect(r.nodes).toBe(once.nodes + stops - 1);
+    expect(sliced.won).toEqual(whole.won);
+    if (verdict === 'winnable') expect(replayProblem(p, sliced.won!)).toBeUndefined();
+  });
+});
+
 // Shallow runs (docs/algorithms.md, "Shallow runs"): a short run that leaves the states at its
 // depth unsearched has searched only part of the space, so when it runs out of states it must end
 // as if stopped by its budget, never as a proof of loss. Run directly, on a position won in 14
 // moves (session 58's soak) that no run of 4 plies can win.
 describe('canfield-relaxed, a shallow run', () => {
   const p = parsePosition(readPositionFixture('canfield-variant-short-win-deep-runs.json'));
-  type ShortRun = (engine: Engine, position: Position, nodes: number, cap: number, clock: SearchClock, dead: object, maxPly: number) => { outcome: string; nodes: number };
+  type ShortRun = (engine: Engine, position: Position, nodes: number, cap: number, clock: SearchClock, dead: object, maxPly: number, best: boolean) => { outcome: string; nodes: number };
   const shallow = (maxPly: number) => {
     const solver = new Solver({ memoryMiB: 16 }) as unknown as { budgetBytes: number; shortRun: ShortRun };
     solver.budgetBytes = 16 << 20;
-    return solver.shortRun(new Engine(p, 1), p, 0, 1_000_000, new SearchClock(Infinity), NO_DEAD_CHECK, maxPly);
+    return solver.shortRun(new Engine(p, 1), p, 0, 1_000_000, new SearchClock(Infinity), NO_DEAD_CHECK, maxPly, false);
   };
   it('cut off before the win: runs out of states, and proves nothing', () => {
     const run = shallow(4);

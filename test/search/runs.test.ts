@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/rules/deal';
 import { resolveRules, type RulesOptions } from '../../src/rules/rules';
 import { Engine } from '../../src/search/engine';
-import { keepsProofs, luby, ShallowSchedule, shallowPly } from '../../src/search/runs';
+import { FIRST_RUN_SHARES, keepsFirstRuns, keepsProofs, luby, ShallowSchedule, shallowPly, TableauSchedule } from '../../src/search/runs';
 
 // canfield-relaxed's run budgets follow the Luby sequence (docs/algorithms.md, "Restarts").
 describe('the Luby sequence', () => {
@@ -74,5 +74,42 @@ describe('the shallow runs', () => {
       [3, 32768],
       [4, 32768],
     ]);
+  });
+});
+
+// The tableau-only games' runs (docs/algorithms.md, "Restarts"): budgets double from the first run's
+// and every other run is best-first. In Canister (any suit) runs 0 and 1 go on where they stopped,
+// each whenever its work falls below its share of the restarts' work.
+describe('the tableau-only runs', () => {
+  it('keep their first two runs in Canister only', () => {
+    const keeps = (game: string) => keepsFirstRuns(new Engine(dealFromSeed(resolveRules(game), 1)));
+    expect(['canister', 'american-canister', 'british-canister', 'canfield-relaxed'].map(keeps)).toEqual([true, false, false, false]);
+  });
+
+  it('double from the first run, each run from scratch, where the first two are not kept', () => {
+    const s = new TableauSchedule(4, false);
+    expect(Array.from({ length: 5 }, (_, run) => s.next(run))).toEqual([0, 1, 2, 3, 4].map((step) => ({ step, resume: false, budget: 4 * 2 ** step })));
+  });
+
+  it('give the first two runs their shares of the restarts where they are kept', () => {
+    expect(FIRST_RUN_SHARES).toEqual([1 / 4, 2]);
+    const s = new TableauSchedule(4, true);
+    const seen = Array.from({ length: 10 }, (_, run) => s.next(run));
+    expect(seen.map((t) => [t.step, t.resume, t.budget])).toEqual([
+      [0, false, 4],
+      [1, false, 8],
+      // Restart 2 (16 nodes): run 0 has its quarter (4), run 1 is owed 2 * 16 - 8.
+      [2, false, 16],
+      [1, true, 24],
+      [3, false, 32],
+      [0, true, 8],
+      [1, true, 64],
+      [4, false, 64],
+      [0, true, 16],
+      [1, true, 128],
+    ]);
+    // The work of each of the first two runs is its share of the restarts' (16 + 32 + 64).
+    const work = (step: number) => seen.filter((t) => t.step === step).reduce((sum, t) => sum + t.budget, 0);
+    expect([work(0), work(1)]).toEqual([112 / 4, 112 * 2]);
   });
 });
