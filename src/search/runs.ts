@@ -74,7 +74,7 @@ export class TableauSchedule {
       return { step: run, resume: false, budget };
     }
     for (const step of [0, 1]) {
-      const owed = Math.ceil(FIRST_RUN_SHARES[step]! * this.restartWork - this.firstWork[step]!);
+      const owed = owedWork(FIRST_RUN_SHARES[step]!, this.restartWork, this.firstWork[step]!);
       if (owed > 0) {
         this.firstWork[step]! += owed;
         return { step, resume: true, budget: owed };
@@ -85,6 +85,14 @@ export class TableauSchedule {
     this.restartWork += budget;
     return { step, resume: false, budget };
   }
+}
+
+/**
+ * The nodes a run that goes on where it stopped (a long run) is owed before the short runs go on:
+ * its `share` of their work `shortWork`, less its own work so far; 0 or less when it has had its share.
+ */
+export function owedWork(share: number, shortWork: number, ownWork: number): number {
+  return Math.ceil(share * shortWork - ownWork);
 }
 
 /**

@@ -10,7 +10,7 @@ import { MAX_KEY_WORDS } from './key';
 import { inverseMove } from './move-code';
 import { resolveOptions } from './options';
 import { OpenList } from './open-list';
-import { keepsFirstRuns, keepsProofs, luby, RUN_NODES, RUN_NODES_WITH_TALON, ShallowSchedule, shallowPly, SLICE_NODES, TableauSchedule } from './runs';
+import { keepsFirstRuns, keepsProofs, luby, owedWork, RUN_NODES, RUN_NODES_WITH_TALON, ShallowSchedule, shallowPly, SLICE_NODES, TableauSchedule } from './runs';
 import { homeDirect, pathMoves, tracedMoves } from './solution';
 import { grow, MOVES_KEPT, MOVES_START, newStack, PLY_FIELDS, shrink, type StackArrays, stackBytesOf } from './stack';
 import { FULL, INSERTED, OPEN, PENDING, PRESENT, PROVEN, StateTable } from './table';
@@ -165,7 +165,6 @@ export class Solver {
     // stopped: the depth-first one waits in the Solver's table (`paused`) and the best-first one in
     // its own (`bestFirstRun`), while the restarts go in the short runs' table.
     const tableau = first.tableauOnly ? new TableauSchedule(o.restartNodes ?? RUN_NODES, keepsFirstRuns(first)) : undefined;
-    let open: OpenList | undefined;
     let openEngine: Engine | undefined;
     let paused: PausedAt | undefined;
     let longWork = 0;
@@ -198,8 +197,7 @@ export class Solver {
         // 'auto' is off in every game: measured not to pay for its cost (docs/algorithms.md, rule 6).
         dead = o.deadCheck === true ? new DeadCheck(engine) : NO_DEAD_CHECK;
         if (tableau.keepsFirst && t.step === 1) {
-          this.open = open ??= new OpenList();
-          r = this.bestFirstRun(engine, position, nodes, cap, clock, open);
+          r = this.bestFirstRun(engine, position, nodes, cap, clock);
         } else if (tableau.keepsFirst && t.step > 1) {
           r = this.shortRun(engine, position, nodes, cap, clock, dead, Infinity, t.step % 2 === 1);
           shortEntries += this.shortTable!.count;
@@ -215,21 +213,20 @@ export class Solver {
         }
       } else {
         const firstRun = o.restartNodes ?? RUN_NODES_WITH_TALON;
-        const resume = sliced ? run > 0 : paused !== undefined && longWork < lubyWork * LONG_SHARE;
+        const resume = sliced ? run > 0 : paused !== undefined && owedWork(LONG_SHARE, lubyWork, longWork) > 0;
         const short = longRun && run > 0 && !resume;
         // A shallow run has move orders of its own, so the other runs keep theirs (numbered as if
         // there were no shallow runs).
         const shallow = short && shallowRuns.work < lubyWork * SHALLOW_SHARE;
         const engine = run === 0 || resume ? first : new Engine(position, shallow ? SHALLOW_VARIANT + shallowRuns.count : run - shallowRuns.count);
         // Where runs keep their proofs, no run needs to be long: they follow the Luby sequence. So do
-        // canfield-relaxed's short runs, for the wins some order meets soon;
-        // its long run goes on whenever its work falls below LONG_SHARE of theirs, for the wins no
-        // short run meets and for the losses, which a run must search to the end (docs/algorithms.md,
-        // "Restarts").
+        // canfield-relaxed's short runs, for the wins some order meets soon; its long run goes on
+        // whenever its work falls below LONG_SHARE of theirs, for the wins no short run meets and
+        // for the losses, which a run must search to the end (docs/algorithms.md, "Restarts").
         let cap = o.nodeLimit;
         if (restarts) {
           let budget: number;
-          if (longRun && !short) budget = run === 0 ? firstRun : lubyWork * LONG_SHARE - longWork;
+          if (longRun && !short) budget = run === 0 ? firstRun : owedWork(LONG_SHARE, lubyWork, longWork);
           else if (shallow) budget = shallowRuns.nextBudget(firstRun);
           else budget = firstRun * luby(++lubyRuns);
           if (longRun && !short) longWork += budget;
@@ -264,7 +261,7 @@ export class Solver {
         deadStats.byCount += dead.deadByCount;
       }
       if (r.maxDepth > maxDepth) maxDepth = r.maxDepth;
-      unique = uniqueBefore + table.count + shortEntries + (open ? this.openTable!.count : 0);
+      unique = uniqueBefore + table.count + shortEntries + (this.open ? this.openTable!.count : 0);
       if (r.outcome === 'winnable') {
         // Printed as a player would play it: a card home in one move, not by way of a pile.
         const moves = homeDirect(this.won!);
@@ -336,8 +333,9 @@ export class Solver {
   private openTable: StateTable | undefined;
   private openStack: StackArrays | undefined;
 
-  /** Canister's best-first run, in its own table and stack, going on from `open` (`TableauSchedule`). */
-  private bestFirstRun(engine: Engine, position: Position, nodes: number, cap: number, clock: SearchClock, open: OpenList): RunResult {
+  /** Canister's best-first run, in its own table and stack, going on from `open` where it stopped (`TableauSchedule`). */
+  private bestFirstRun(engine: Engine, position: Position, nodes: number, cap: number, clock: SearchClock): RunResult {
+    const open = (this.open ??= new OpenList());
     const table = (this.openTable ??= new StateTable(0, this.busy));
     return this.aside(table, (this.openStack ??= newStack()), () => {
       if (!open.started) table.clear();
