@@ -53,12 +53,16 @@ export interface TableauRun {
  * first run's budget and is best-first when k is odd, depth-first otherwise, each from scratch.
  * Where the first two runs go on (`keepsFirstRuns`), runs 0 and 1 are not searched again: after
  * their first budgets, each goes on whenever its work falls below its share
- * (`FIRST_RUN_SHARES`) of the work of runs 2, 3, ..., which go from scratch as before.
+ * (`FIRST_RUN_SHARES`) of the work of runs 2, 3, ..., which go from scratch as before. When memory
+ * runs out, a first run is dropped (`drop`): it never goes on again, and a restart that filled the
+ * memory beside it goes again (`again`) with the memory the first runs held.
  */
 export class TableauSchedule {
   private readonly firstWork = [0, 0];
+  private readonly dropped = [false, false];
   private restarts = 0;
   private restartWork = 0;
+  private repeat: TableauRun | undefined;
 
   constructor(
     private readonly firstRun: number,
@@ -68,12 +72,18 @@ export class TableauSchedule {
   /** The run after `run` runs (from 0). */
   next(run: number): TableauRun {
     if (!this.keepsFirst) return { step: run, resume: false, budget: this.firstRun * 2 ** run };
+    if (this.repeat) {
+      const again = this.repeat;
+      this.repeat = undefined;
+      return again;
+    }
     if (run < 2) {
       const budget = this.firstRun * 2 ** run;
       this.firstWork[run] = budget;
       return { step: run, resume: false, budget };
     }
     for (const step of [0, 1]) {
+      if (this.dropped[step]) continue;
       const owed = owedWork(FIRST_RUN_SHARES[step]!, this.restartWork, this.firstWork[step]!);
       if (owed > 0) {
         this.firstWork[step]! += owed;
@@ -84,6 +94,21 @@ export class TableauSchedule {
     const budget = this.firstRun * 2 ** step;
     this.restartWork += budget;
     return { step, resume: false, budget };
+  }
+
+  /** Whether first run `step` (0 or 1) still goes on: kept, and not dropped. */
+  keeps(step: number): boolean {
+    return this.keepsFirst && !this.dropped[step];
+  }
+
+  /** Drops first run `step` (0 or 1): it never goes on again. */
+  drop(step: number): void {
+    this.dropped[step] = true;
+  }
+
+  /** Makes `run`, a restart stopped by the memory the first runs held, the next run again, from scratch. */
+  again(run: TableauRun): void {
+    this.repeat = { step: run.step, resume: false, budget: run.budget };
   }
 }
 

@@ -10,7 +10,7 @@ import { MAX_KEY_WORDS } from './key';
 import { inverseMove } from './move-code';
 import { resolveOptions } from './options';
 import { OpenList } from './open-list';
-import { keepsFirstRuns, keepsProofs, luby, owedWork, RUN_NODES, RUN_NODES_WITH_TALON, ShallowSchedule, shallowPly, SLICE_NODES, TableauSchedule } from './runs';
+import { keepsFirstRuns, keepsProofs, luby, owedWork, RUN_NODES, RUN_NODES_WITH_TALON, ShallowSchedule, shallowPly, SLICE_NODES, type TableauRun, TableauSchedule } from './runs';
 import { homeDirect, pathMoves, tracedMoves } from './solution';
 import { grow, MOVES_KEPT, MOVES_START, newStack, PLY_FIELDS, shrink, type StackArrays, stackBytesOf } from './stack';
 import { FULL, INSERTED, OPEN, PENDING, PRESENT, PROVEN, StateTable } from './table';
@@ -188,10 +188,11 @@ export class Solver {
     for (let run = 0; ; run++) {
       let r: RunResult;
       let dead: DeadStates = NO_DEAD_CHECK;
+      let t: TableauRun | undefined;
       if (tableau) {
         // Budgets (nodes) double in the tableau-only games, whose hard deals are lost ones that a
         // run must search to the end; every other run is best-first (`TableauSchedule`).
-        const t = tableau.next(run);
+        t = tableau.next(run);
         const engine = t.step === 0 ? first : t.step === 1 && tableau.keepsFirst ? (openEngine ??= new Engine(position, 1)) : new Engine(position, t.step);
         const cap = Math.min(o.nodeLimit, nodes + t.budget);
         // 'auto' is off in every game: measured not to pay for its cost (docs/algorithms.md, rule 6).
@@ -254,6 +255,28 @@ export class Solver {
         }
       }
       nodes = r.nodes;
+      // Canister: memory ran out where the first runs hold some. The first run that filled it is
+      // dropped; a restart that filled it goes again once both are dropped, with their memory.
+      if (r.outcome === 'memory' && tableau && t && (tableau.keeps(0) || tableau.keeps(1))) {
+        const drops = t.step < 2 ? [t.step] : [0, 1];
+        for (const step of drops) {
+          if (!tableau.keeps(step)) continue;
+          tableau.drop(step);
+          if (step === 0) {
+            uniqueBefore += table.count;
+            table.clear();
+            table.trim();
+            paused = undefined;
+          } else {
+            uniqueBefore += this.openTable?.count ?? 0;
+            this.open = undefined;
+            this.openTable = undefined;
+            this.openStack = undefined;
+          }
+        }
+        if (t.step >= 2) tableau.again(t);
+        continue;
+      }
       if (dead.enabled) {
         deadStats.enabled = true;
         deadStats.checked += dead.checked;
@@ -572,7 +595,7 @@ export class Solver {
     // The open list's arrays share the budget with the table.
     this.shareBudget(open.bytes);
     if (!open.started) {
-      table.insert(key, engine.encode(key));
+      if (table.insert(key, engine.encode(key)) === FULL) return stop('memory');
       open.push(0, table.lastOffset, -1, engine.evaluate());
     }
     if (this.moves.length < MOVE_HEADROOM) this.moves = new Int32Array(MOVE_HEADROOM);

@@ -194,6 +194,19 @@ export class StateTable {
   }
 
   /**
+   * Gives back what the table holds and does not use: the spare slot array and the arena segments
+   * past the last entry (after a `clear`, all of them), so that another table of the same solver
+   * may have that memory (`heldBytes` falls to `bytes`, up to the unused end of the last segment).
+   */
+  trim(): void {
+    this.spare = new Int32Array(0);
+    const inUse = 2 * (this.mask + 1);
+    if (this.slots.length > inUse) this.slots = this.slots.slice(0, inUse);
+    this.countSlotBytes();
+    this.segs.length = this.arenaUsed === 0 ? 0 : ((this.arenaUsed - 1) >>> SEG_BITS) + 1;
+  }
+
+  /**
    * Starts another run over the same table: PROVEN entries stay (their states are lost whichever
    * run meets them), every other entry of an earlier run counts as absent. Returns false when the
    * run count has used up the epoch bits (the caller then clears the table instead).

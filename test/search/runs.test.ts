@@ -112,4 +112,36 @@ describe('the tableau-only runs', () => {
     const work = (step: number) => seen.filter((t) => t.step === step).reduce((sum, t) => sum + t.budget, 0);
     expect([work(0), work(1)]).toEqual([112 / 4, 112 * 2]);
   });
+
+  it('never give a dropped first run more, and give a restart again when asked', () => {
+    const s = new TableauSchedule(4, true);
+    const first = [0, 1, 2, 3].map((run) => s.next(run));
+    expect(first.map((t) => [t.step, t.resume, t.budget])).toEqual([
+      [0, false, 4],
+      [1, false, 8],
+      [2, false, 16],
+      [1, true, 24],
+    ]);
+    expect([s.keeps(0), s.keeps(1)]).toEqual([true, true]);
+    // Run 1 filled the memory: it is dropped, and the schedule goes on as if it were not kept.
+    s.drop(1);
+    expect([s.keeps(0), s.keeps(1)]).toEqual([true, false]);
+    const restart3 = s.next(4);
+    expect([restart3.step, restart3.resume, restart3.budget]).toEqual([3, false, 32]);
+    // Restart 3 filled the memory beside run 0: run 0 is dropped and restart 3 goes again, once.
+    s.drop(0);
+    s.again(restart3);
+    const later = [5, 6, 7].map((run) => s.next(run));
+    expect(later.map((t) => [t.step, t.resume, t.budget])).toEqual([
+      [3, false, 32],
+      [4, false, 64],
+      [5, false, 128],
+    ]);
+    expect([s.keeps(0), s.keeps(1)]).toEqual([false, false]);
+  });
+
+  it('keep no first run where the first runs are not kept', () => {
+    expect(new TableauSchedule(4, false).keeps(0)).toBe(false);
+    expect(new TableauSchedule(4, false).keeps(1)).toBe(false);
+  });
 });

@@ -82,6 +82,26 @@ describe('the transposition table', () => {
     }
   });
 
+  it('gives back what it holds and does not use when trimmed, and fills again as before', () => {
+    const table = new StateTable(64 << 20);
+    const key = new Uint32Array(4);
+    for (let i = 0; i < 300_000; i++) table.insert(key, keyOf(i, key));
+    const full = table.heldBytes;
+    expect(full).toBeGreaterThan(4 << 20);
+    // A clear keeps the segments and slot arrays (for the next search); a trim gives them back.
+    table.clear();
+    expect(table.heldBytes).toBe(full);
+    table.trim();
+    expect(table.heldBytes).toBeLessThan(1 << 20);
+    expect(table.heldBytes).toBe(table.bytes);
+    for (let i = 0; i < 1000; i++) expect(table.insert(key, keyOf(i, key))).toBe(INSERTED);
+    for (let i = 0; i < 1000; i++) expect(table.insert(key, keyOf(i, key))).toBe(PRESENT);
+    // Trimmed with entries in it, it keeps them.
+    table.trim();
+    for (let i = 0; i < 1000; i++) expect(table.insert(key, keyOf(i, key))).toBe(PRESENT);
+    expect(table.offsets().length).toBe(1000);
+  });
+
   it('starts its arena short and grows it with every entry kept, for a small search holds little', () => {
     const table = new StateTable(64 << 20);
     const key = new Uint32Array(5);
