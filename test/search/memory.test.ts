@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { dealFromSeed } from '../../src/rules/deal';
 import { resolveRules } from '../../src/rules/rules';
+import { bruteForce } from '../../src/referee/brute-force';
+import { TableauSchedule } from '../../src/search/runs';
 import { Solver } from '../../src/search/solver';
 import { replayProblem } from './support';
 
@@ -51,6 +53,35 @@ describe('the memory budget', () => {
         const result = new Solver({ memoryMiB: budget }).solve(deal, { timeLimitMs: 60_000 });
         expect(result.verdict, `seed ${seed}`).toBe('winnable');
         expect(replayProblem(deal, result.moves!), `seed ${seed}`).toBeUndefined();
+      }
+    });
+
+    it('are dropped without a wrong verdict: small deals at a small budget against brute force', () => {
+      // At 0.9 MiB the open list (over 300 KiB), three tables and three stacks do not all fit, so
+      // first runs are dropped on these small deals (counted), and restarts go again.
+      const drop = vi.spyOn(TableauSchedule.prototype, 'drop');
+      let decided = 0;
+      try {
+        for (const piles of [3, 4]) {
+          for (const ranks of [5, 6]) {
+            const rules = resolveRules('canister', { ranks, piles });
+            for (let seed = 1; seed <= 20; seed++) {
+              const deal = dealFromSeed(rules, seed);
+              const result = new Solver({ memoryMiB: 0.9, restartNodes: 64 }).solve(deal, { timeLimitMs: 60_000 });
+              const where = `${piles} piles, ${ranks} ranks, seed ${seed}`;
+              if (result.verdict === 'winnable') expect(replayProblem(deal, result.moves!), where).toBeUndefined();
+              if (result.verdict === 'unknown') continue;
+              const brute = bruteForce(deal, { maxStates: 20_000 });
+              if (brute.verdict === 'unknown') continue;
+              expect(result.verdict, where).toBe(brute.verdict);
+              decided++;
+            }
+          }
+        }
+        expect(drop.mock.calls.length).toBeGreaterThan(5);
+        expect(decided).toBeGreaterThan(40);
+      } finally {
+        drop.mockRestore();
       }
     });
 
