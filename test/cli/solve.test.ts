@@ -54,6 +54,14 @@ describe('patience solve', () => {
     expect(JSON.parse(store.stdout)).toMatchObject({ verdict: 'unwinnable', drawOne: { nodes: expect.any(Number), outcome: 'unwinnable' } });
   });
 
+  it('says unknown, exit 3, when the smallest --memory fills, not an internal error', async () => {
+    // At 1 MiB Canister's best-first run once found no room for its first state and threw.
+    const r = await runCli(['solve', 'canister', '--ranks', '9', '--seed', '27', '--memory', '1']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(3);
+    expect(r.stdout).toMatch(/^unknown: the table memory is full before a verdict\n/);
+  });
+
   it('says unknown, exit 3, when a node limit stops the search', async () => {
     const r = await runCli(['solve', 'canister', '--seed', '1', '--node-limit', '2000']);
     expect(r.code).toBe(3);
