@@ -24,6 +24,8 @@ export const NO_DEAD_CHECK: DeadStates = { enabled: false, checked: 0, dead: 0, 
 
 /** canfield-relaxed: the short runs' table is kept for the next search while it holds at most this much. */
 const SHORT_KEPT_BYTES = 8 << 20;
+/** A stack kept from an earlier run is given small arrays again when it holds more than this fraction of the budget (`shrink`). */
+const STACK_KEPT_SHARE = 16;
 /** canfield-relaxed: the long run goes on whenever its work is less than this share of the short runs'. */
 const LONG_SHARE = 1;
 /**
@@ -95,7 +97,7 @@ export class Solver {
 
   constructor(options: SolveOptions = {}) {
     this.defaults = options;
-    this.table = new StateTable(resolveOptions(options, undefined).memoryMiB * 1024 * 1024, this.busy);
+    this.table = new StateTable(resolveOptions(options, undefined).memoryMiB * 1024 * 1024, this.busy, this.reclaim);
     this.mainTable = this.table;
   }
 
@@ -359,7 +361,7 @@ export class Solver {
   /** Canister's best-first run, in its own table and stack, going on from `open` where it stopped (`TableauSchedule`). */
   private bestFirstRun(engine: Engine, position: Position, nodes: number, cap: number, clock: SearchClock): RunResult {
     const open = (this.open ??= new OpenList());
-    const table = (this.openTable ??= new StateTable(0, this.busy));
+    const table = (this.openTable ??= new StateTable(0, this.busy, this.reclaim));
     return this.aside(table, (this.openStack ??= newStack()), () => {
       if (!open.started) table.clear();
       return this.bestFirst(engine, position, nodes, cap, clock, open);
@@ -376,7 +378,7 @@ export class Solver {
    * holds what the others do not, within one budget.
    */
   private shortRun(engine: Engine, position: Position, nodes: number, cap: number, clock: SearchClock, dead: DeadStates, maxPly: number, best: boolean): RunResult {
-    const table = (this.shortTable ??= new StateTable(0, this.busy));
+    const table = (this.shortTable ??= new StateTable(0, this.busy, this.reclaim));
     return this.aside(table, (this.shortStack ??= newStack()), () => {
       table.clear();
       this.shrinkStack();
@@ -427,7 +429,7 @@ export class Solver {
    * left in `this.won`, for the caller to take (rule 14) or drop.
    */
   private companionRun(position: Position, run: number, nodes: number, cap: number, clock: SearchClock): RunResult {
-    const table = (this.companionTable ??= new StateTable(0, this.busy));
+    const table = (this.companionTable ??= new StateTable(0, this.busy, this.reclaim));
     return this.aside(table, (this.companionStack ??= newStack()), () => {
       if (!(run > 0 && table.newRun())) table.clear();
       this.shareBudget();
@@ -704,9 +706,28 @@ export class Solver {
    * use now (`othersBytes`) do not hold. Answers whether what the table holds already fits.
    */
   private shareBudget(other = 0): boolean {
+    this.sharedOther = other;
     this.table.maxBytes = this.budgetBytes - this.stackBytes() - other - this.othersBytes();
     return this.table.bytes <= this.table.maxBytes;
   }
+
+  /** The bytes beside the stack that the last `shareBudget` kept from the table in use (an open list's). */
+  private sharedOther = 0;
+
+  /**
+   * Given to every table of this solver (`StateTable`'s reclaim): when the table in use is full, the
+   * others give back what they hold and do not use (`StateTable.trim`: the segments a cleared table
+   * kept for its next search, spare slot arrays), and the budget is shared again. Their entries stay,
+   * so a run that waits in one goes on as it was.
+   */
+  private readonly reclaim = (): void => {
+    const others = [this.mainTable, this.shortTable, this.companionTable, this.openTable];
+    let spare = 0;
+    for (const t of others) if (t !== undefined && t !== this.table) spare += t.trimmableBytes;
+    if (spare === 0) return;
+    for (const t of others) if (t !== undefined && t !== this.table) t.trim();
+    this.shareBudget(this.sharedOther);
+  };
 
   /** Bytes held by the search stack; it counts against the memory budget with the table. */
   private stackBytes(): number {
@@ -729,7 +750,7 @@ export class Solver {
 
   /** After a deep search, give the big stack back rather than keep it for every later deal. */
   private shrinkStack(): void {
-    shrink(this.stack);
+    shrink(this.stack, this.budgetBytes / STACK_KEPT_SHARE);
   }
 
   private ensurePly(ply: number): void {

@@ -36,14 +36,22 @@ export function stackBytesOf(s: StackArrays): number {
   return s.moves.byteLength + PLY_FIELDS.length * s.start.byteLength;
 }
 
-/** Gives a stack small arrays again, where a deep search grew them. */
-export function shrink(s: StackArrays): void {
-  if (s.moves.length > MOVES_KEPT) s.moves = new Int32Array(MOVES_START);
-  if (s.start.length > 1 << 16) for (const f of PLY_FIELDS) s[f] = new Int32Array(1 << 10);
+/** The plies of a fresh stack. */
+const PLIES_START = 1 << 10;
+
+/**
+ * Gives a stack small arrays again, where a deep search grew them: past MOVES_KEPT moves or 65,536
+ * plies, or past `keepBytes` in all (a share of a small memory budget, which a stack kept from an
+ * earlier deal would otherwise take from the tables for good).
+ */
+export function shrink(s: StackArrays, keepBytes = Infinity): void {
+  const big = stackBytesOf(s) > keepBytes;
+  if (s.moves.length > MOVES_KEPT || (big && s.moves.length > MOVES_START)) s.moves = new Int32Array(MOVES_START);
+  if (s.start.length > 1 << 16 || (big && s.start.length > PLIES_START)) for (const f of PLY_FIELDS) s[f] = new Int32Array(PLIES_START);
 }
 
 /** A fresh, small search stack. */
 export function newStack(): StackArrays {
-  const plies = Object.fromEntries(PLY_FIELDS.map((f) => [f, new Int32Array(1 << 10)]));
+  const plies = Object.fromEntries(PLY_FIELDS.map((f) => [f, new Int32Array(PLIES_START)]));
   return { moves: new Int32Array(MOVES_START), ...plies } as StackArrays;
 }

@@ -131,9 +131,19 @@ export class StateTable {
    */
   readonly busy: { ms: number };
 
-  constructor(maxBytes: number, busy: { ms: number } = { ms: 0 }) {
+  /**
+   * Called when the table is about to answer FULL (or its slots cannot double): the owner may give
+   * back memory held elsewhere and raise `maxBytes` (the Solver trims its other tables: `trim`), and
+   * the table then looks again. Tables of one solver share the budget, and a table cleared for
+   * another search keeps its segments, so without this a table left big by an earlier deal would
+   * starve the others.
+   */
+  private readonly reclaim: (() => void) | undefined;
+
+  constructor(maxBytes: number, busy: { ms: number } = { ms: 0 }, reclaim?: () => void) {
     this.maxBytes = maxBytes;
     this.busy = busy;
+    this.reclaim = reclaim;
   }
 
   /**
@@ -175,6 +185,7 @@ export class StateTable {
     const inUse = 2 * (this.mask + 1);
     if (this.slots.length > inUse) this.slots = this.slots.slice(0, inUse);
     this.countSlotBytes();
+    if (need + this.slotBytes > this.maxBytes && this.reclaim) this.reclaim();
     this.busy.ms += stepMs(started, startedCpu);
     return need + this.slotBytes <= this.maxBytes;
   }
@@ -194,16 +205,47 @@ export class StateTable {
   }
 
   /**
-   * Gives back what the table holds and does not use: the spare slot array and the arena segments
-   * past the last entry (after a `clear`, all of them), so that another table of the same solver
-   * may have that memory (`heldBytes` falls to `bytes`, up to the unused end of the last segment).
+   * Gives back what the table holds and does not use: the spare slot array, the slots past those in
+   * use (all but the first few thousand when it is empty), the arena segments past the last entry
+   * (after a `clear`, all of them), and the part of a short first segment past its entries; so
+   * that another table of the same solver may have that memory (`trimmableBytes` says how much).
+   * The entries stay where they are.
    */
   trim(): void {
+    if (this.count === 0 && this.mask + 1 > INITIAL_SLOTS) {
+      this.mask = INITIAL_SLOTS - 1;
+      this.slots.fill(0, 0, 2 * INITIAL_SLOTS);
+    }
     this.spare = new Int32Array(0);
     const inUse = 2 * (this.mask + 1);
     if (this.slots.length > inUse) this.slots = this.slots.slice(0, inUse);
     this.countSlotBytes();
-    this.segs.length = this.arenaUsed === 0 ? 0 : ((this.arenaUsed - 1) >>> SEG_BITS) + 1;
+    const segsInUse = this.segsInUse();
+    this.segs.length = Math.min(this.segs.length, segsInUse);
+    if (segsInUse === 1 && this.segs[0]!.length > this.firstSegNeed()) this.segs[0] = this.segs[0]!.slice(0, this.firstSegNeed());
+  }
+
+  /** The bytes `trim` would give back. */
+  get trimmableBytes(): number {
+    let bytes = this.spare.byteLength;
+    const slotsKept = this.count === 0 ? 2 * INITIAL_SLOTS : 2 * (this.mask + 1);
+    if (this.slots.length > slotsKept) bytes += (this.slots.length - slotsKept) * 4;
+    const segsInUse = this.segsInUse();
+    for (let i = segsInUse; i < this.segs.length; i++) bytes += this.segs[i]!.byteLength;
+    if (segsInUse === 1) bytes += (this.segs[0]!.length - this.firstSegNeed()) * 4;
+    return bytes;
+  }
+
+  /** The arena segments that hold entries: the first ones, up to the one the next entry goes in. */
+  private segsInUse(): number {
+    return this.arenaUsed === 0 ? 0 : ((this.arenaUsed - 1) >>> SEG_BITS) + 1;
+  }
+
+  /** The words a first segment that holds every entry needs: its shortest size (`growFirst`) past them. */
+  private firstSegNeed(): number {
+    let size = FIRST_SEG_WORDS;
+    while (size < this.arenaUsed && size < SEG_WORDS) size *= 4;
+    return size;
   }
 
   /**
@@ -386,7 +428,11 @@ export class StateTable {
   private growSlots(pending: number): boolean {
     const started = performance.now();
     const startedCpu = cpuMs();
-    const grown = this.doubleSlots(pending);
+    let grown = this.doubleSlots(pending);
+    if (!grown && this.reclaim) {
+      this.reclaim();
+      grown = this.doubleSlots(pending);
+    }
     this.busy.ms += stepMs(started, startedCpu);
     return grown;
   }

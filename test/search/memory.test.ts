@@ -36,6 +36,24 @@ describe('the memory budget', () => {
     expect(result.uniqueStates).toBeGreaterThan(0);
   });
 
+  it('gives a Solver reused after a deal that filled its budget the same room as a fresh one', () => {
+    // canfield-relaxed at 4 MiB: deal 91 fills the budget, and its deep stack and grown tables
+    // were kept for the next deal, so deal 104 stopped on memory after its first run (4,096 nodes),
+    // as did 58 of deals 104-300. Now they give that memory back.
+    const rules = resolveRules('canfield-relaxed');
+    const reused = new Solver({ memoryMiB: 4, nodeLimit: 2_000_000 });
+    const first = reused.solve(dealFromSeed(rules, 91), { timeLimitMs: 60_000 });
+    expect(first.reason).toBe('memory');
+    for (const seed of [104, 108, 109]) {
+      const deal = dealFromSeed(rules, seed);
+      const again = reused.solve(deal, { timeLimitMs: 60_000 });
+      const alone = new Solver({ memoryMiB: 4, nodeLimit: 2_000_000 }).solve(deal, { timeLimitMs: 60_000 });
+      expect(alone.verdict, `seed ${seed}`).toBe('winnable');
+      expect(again.verdict, `seed ${seed}`).toBe('winnable');
+      expect(replayProblem(deal, again.moves!), `seed ${seed}`).toBeUndefined();
+    }
+  });
+
   // Canister's first two runs go on beside the restarts, each in a table of its own, so a small
   // budget fills sooner (docs/algorithms.md, "Canister's first two runs go on"). When it does, the
   // first runs give their memory back and the restarts go on with all of it.

@@ -100,6 +100,22 @@ describe('the transposition table', () => {
     table.trim();
     for (let i = 0; i < 1000; i++) expect(table.insert(key, keyOf(i, key))).toBe(PRESENT);
     expect(table.offsets().length).toBe(1000);
+    // A first segment grown for an earlier search (1 MiB) holding a few entries now: trimmed to the
+    // shortest size that holds them, and `trimmableBytes` says beforehand what a trim gives back.
+    table.clear();
+    for (let i = 0; i < 300_000; i++) table.insert(key, keyOf(i, key));
+    table.clear();
+    for (let i = 0; i < 1000; i++) expect(table.insert(key, keyOf(i, key))).toBe(INSERTED);
+    const trimmable = table.trimmableBytes;
+    expect(trimmable).toBeGreaterThan(4 << 20);
+    const held = table.heldBytes;
+    table.trim();
+    expect(held - table.heldBytes).toBe(trimmable);
+    expect(table.trimmableBytes).toBe(0);
+    for (let i = 0; i < 1000; i++) expect(table.insert(key, keyOf(i, key))).toBe(PRESENT);
+    // It grows again as before.
+    for (let i = 1000; i < 100_000; i++) expect(table.insert(key, keyOf(i, key))).toBe(INSERTED);
+    for (let i = 0; i < 100_000; i += 997) expect(table.insert(key, keyOf(i, key))).toBe(PRESENT);
   });
 
   it('starts its arena short and grows it with every entry kept, for a small search holds little', () => {
