@@ -694,7 +694,7 @@ export class Solver {
    */
   private othersBytes(): number {
     let bytes = 0;
-    for (const t of [this.mainTable, this.shortTable, this.companionTable, this.openTable]) if (t !== undefined && t !== this.table) bytes += t.heldBytes;
+    for (const t of this.otherTables()) bytes += t.heldBytes;
     for (const s of [this.shortStack, this.companionStack, this.openStack]) if (s !== undefined) bytes += stackBytesOf(s);
     if (this.open && this.table !== this.openTable) bytes += this.open.bytes;
     return bytes;
@@ -721,13 +721,16 @@ export class Solver {
    * so a run that waits in one goes on as it was.
    */
   private readonly reclaim = (): void => {
-    const others = [this.mainTable, this.shortTable, this.companionTable, this.openTable];
-    let spare = 0;
-    for (const t of others) if (t !== undefined && t !== this.table) spare += t.trimmableBytes;
-    if (spare === 0) return;
-    for (const t of others) if (t !== undefined && t !== this.table) t.trim();
+    const others = this.otherTables();
+    if (others.every((t) => t.trimmableBytes === 0)) return;
+    for (const t of others) t.trim();
     this.shareBudget(this.sharedOther);
   };
+
+  /** This solver's tables but the one in use now. */
+  private otherTables(): StateTable[] {
+    return [this.mainTable, this.shortTable, this.companionTable, this.openTable].filter((t): t is StateTable => t !== undefined && t !== this.table);
+  }
 
   /** Bytes held by the search stack; it counts against the memory budget with the table. */
   private stackBytes(): number {
