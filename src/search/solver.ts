@@ -720,12 +720,20 @@ export class Solver {
    * kept for its next search, spare slot arrays), and the budget is shared again. Their entries stay,
    * so a run that waits in one goes on as it was.
    */
-  private readonly reclaim = (): void => {
-    const others = this.otherTables();
-    if (others.every((t) => t.trimmableBytes === 0)) return;
-    for (const t of others) t.trim();
+  private readonly reclaim = (): boolean => {
+    // Asked on every insert of a table that is full but for its slots' doubling: no array made
+    // until there is something to give back.
+    const spare = this.spareOf(this.mainTable) + this.spareOf(this.shortTable) + this.spareOf(this.companionTable) + this.spareOf(this.openTable);
+    if (spare === 0) return false;
+    for (const t of this.otherTables()) t.trim();
     this.shareBudget(this.sharedOther);
+    return true;
   };
+
+  /** What `t`, if it is one of the tables not in use now, would give back (`StateTable.trim`). */
+  private spareOf(t: StateTable | undefined): number {
+    return t !== undefined && t !== this.table ? t.trimmableBytes : 0;
+  }
 
   /** This solver's tables but the one in use now. */
   private otherTables(): StateTable[] {

@@ -133,14 +133,14 @@ export class StateTable {
 
   /**
    * Called when the table is about to answer FULL (or its slots cannot double): the owner may give
-   * back memory held elsewhere and raise `maxBytes` (the Solver trims its other tables: `trim`), and
-   * the table then looks again. Tables of one solver share the budget, and a table cleared for
+   * back memory held elsewhere and raise `maxBytes` (the Solver trims its other tables: `trim`),
+   * answering whether it did, and the table then looks again. Tables of one solver share the budget, and a table cleared for
    * another search keeps its segments, so without this a table left big by an earlier deal would
    * starve the others.
    */
-  private readonly reclaim: (() => void) | undefined;
+  private readonly reclaim: (() => boolean) | undefined;
 
-  constructor(maxBytes: number, busy: { ms: number } = { ms: 0 }, reclaim?: () => void) {
+  constructor(maxBytes: number, busy: { ms: number } = { ms: 0 }, reclaim?: () => boolean) {
     this.maxBytes = maxBytes;
     this.busy = busy;
     this.reclaim = reclaim;
@@ -212,17 +212,16 @@ export class StateTable {
    * The entries stay where they are.
    */
   trim(): void {
-    if (this.count === 0 && this.mask + 1 > INITIAL_SLOTS) {
-      this.mask = INITIAL_SLOTS - 1;
-      this.slots.fill(0, 0, 2 * INITIAL_SLOTS);
-    }
+    // An empty table's slots are all 0 already (a `clear` zeroes those in use): fewer need no rehash.
+    if (this.count === 0) this.mask = INITIAL_SLOTS - 1;
     this.spare = new Int32Array(0);
     const inUse = 2 * (this.mask + 1);
     if (this.slots.length > inUse) this.slots = this.slots.slice(0, inUse);
     this.countSlotBytes();
     const segsInUse = this.segsInUse();
     this.segs.length = Math.min(this.segs.length, segsInUse);
-    if (segsInUse === 1 && this.segs[0]!.length > this.firstSegNeed()) this.segs[0] = this.segs[0]!.slice(0, this.firstSegNeed());
+    const need = this.firstSegNeed();
+    if (segsInUse === 1 && this.segs[0]!.length > need) this.segs[0] = this.segs[0]!.slice(0, need);
   }
 
   /** The bytes `trim` would give back. */
@@ -429,10 +428,7 @@ export class StateTable {
     const started = performance.now();
     const startedCpu = cpuMs();
     let grown = this.doubleSlots(pending);
-    if (!grown && this.reclaim) {
-      this.reclaim();
-      grown = this.doubleSlots(pending);
-    }
+    if (!grown && this.reclaim?.()) grown = this.doubleSlots(pending);
     this.busy.ms += stepMs(started, startedCpu);
     return grown;
   }
