@@ -22,6 +22,18 @@ const CHECK_EVERY = 1024;
 type DeadStates = Pick<DeadCheck, 'enabled' | 'checked' | 'dead' | 'deadByCount' | 'isDead' | 'worthChecking'>;
 export const NO_DEAD_CHECK: DeadStates = { enabled: false, checked: 0, dead: 0, deadByCount: 0, isDead: () => false, worthChecking: () => false };
 
+/**
+ * The dead-state check of a run (rule 6): `true`, the full check in every game; 'auto', its quick
+ * form in rule 10's games (only whole piles move, not built in suit, foundation cards stay: Hoyle
+ * Canfield), and none elsewhere, where it was measured not to pay for its cost (docs/algorithms.md,
+ * rule 6, "The quick form").
+ */
+function deadCheckOf(engine: Engine, setting: boolean | 'auto'): DeadStates {
+  if (setting === true) return new DeadCheck(engine);
+  if (setting === 'auto' && engine.noBurial) return new DeadCheck(engine, true, true);
+  return NO_DEAD_CHECK;
+}
+
 /** canfield-relaxed: the short runs' table is kept for the next search while it holds at most this much. */
 const SHORT_KEPT_BYTES = 8 << 20;
 /** A stack kept from an earlier run is given small arrays again when it holds more than this fraction of the budget (`shrink`). */
@@ -197,8 +209,7 @@ export class Solver {
         t = tableau.next(run);
         const engine = t.step === 0 ? first : t.step === 1 && tableau.keepsFirst ? (openEngine ??= new Engine(position, 1)) : new Engine(position, t.step);
         const cap = Math.min(o.nodeLimit, nodes + t.budget);
-        // 'auto' is off in every game: measured not to pay for its cost (docs/algorithms.md, rule 6).
-        dead = o.deadCheck === true ? new DeadCheck(engine) : NO_DEAD_CHECK;
+        dead = deadCheckOf(engine, o.deadCheck);
         if (tableau.keepsFirst && t.step === 1) {
           r = this.bestFirstRun(engine, position, nodes, cap, clock);
         } else if (tableau.keepsFirst && t.step > 1) {
@@ -236,8 +247,7 @@ export class Solver {
           else if (!shallow) lubyWork += budget;
           cap = Math.min(o.nodeLimit, nodes + budget);
         } else if (sliced) cap = Math.min(o.nodeLimit, nodes + (o.restartNodes ?? SLICE_NODES) * 2 ** run);
-        // 'auto' is off in every game: measured not to pay for its cost (docs/algorithms.md, rule 6).
-        dead = o.deadCheck === true ? new DeadCheck(engine) : NO_DEAD_CHECK;
+        dead = deadCheckOf(engine, o.deadCheck);
         if (short) {
           r = this.shortRun(engine, position, nodes, cap, clock, dead, shallow ? shallowPly(engine, shallowRuns.level) : Infinity, false);
           // A shallow run stopped by its budget is paused; one that ran out of states ends 'nodes' as well.

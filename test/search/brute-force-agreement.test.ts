@@ -167,8 +167,10 @@ describe('the solver agrees with brute force on small deals', () => {
             const start = dealFromSeed(resolveRules(game, options), seed);
             const where = solveCommand(game, options, seed);
             // The dead-state check forced on in every game (by default it runs only where it pays), so that
-            // its soundness is checked everywhere.
-            const result = solver.solve(start, { nodeLimit: 10_000_000, deadCheck: true });
+            // its soundness is checked everywhere; in Hoyle Canfield half the cases keep the default,
+            // the check's quick form.
+            const deadCheck = game === 'canfield' && seed % 2 === 1 ? 'auto' : true;
+            const result = solver.solve(start, { nodeLimit: 10_000_000, deadCheck });
             if (result.verdict === 'winnable') expect(replayProblem(start, result.moves!), where).toBeUndefined();
             counts.cases++;
             checkBruteForce(start, result.verdict, where, counts, group.maxStates);
