@@ -9,6 +9,7 @@ import { positionKey } from '../../src/referee/brute-force';
 import { applyMove, isWon, legalMoves } from '../../src/referee/referee';
 import { DeadCheck } from '../../src/search/dead';
 import { Engine } from '../../src/search/engine';
+import { Solver } from '../../src/search/solver';
 import { make } from '../helpers';
 import { positionText, solveCommand, waitsForItself } from './support';
 
@@ -222,5 +223,30 @@ describe('the dead-state check on hand-made positions (the examples of docs/algo
     expect(r).toEqual({ dead: true, byCount: 1 });
     // One ace fewer above the cut: four cards for four piles, and the count proves nothing.
     expect(isDead('storehouse', { foundations: [1, 1, 1, 1], reserve: '5C 3H 3D 3C 3S AS AC AD', tableau: ['4C', '9D', '9H', '9S'], stock: 'rest' }).byCount).toBe(0);
+  });
+});
+
+describe("the search's default ('auto'): the quick form in Hoyle Canfield, no check elsewhere", () => {
+  const solver = new Solver({ memoryMiB: 64 });
+  const run = (game: string, deadCheck?: boolean | 'auto') =>
+    solver.solve(dealFromSeed(resolveRules(game), 377), { nodeLimit: 200_000, ...(deadCheck === undefined ? {} : { deadCheck }) });
+
+  it('Hoyle Canfield checks states by default and proves some dead, as the full check does there', () => {
+    const quick = run('canfield');
+    const full = run('canfield', true);
+    expect(quick.deadChecked).toBeGreaterThan(10_000);
+    expect(quick.deadStates).toBeGreaterThan(10_000);
+    // Measured: on this deal the quick form prunes exactly the full check's states, so the two
+    // searches are the same, node for node.
+    expect(quick.deadStates).toBe(full.deadStates);
+    expect(quick.uniqueStates).toBe(full.uniqueStates);
+    expect(run('canfield', false).deadChecked).toBeUndefined();
+  });
+
+  it('canfield-sequences and Storehouse check nothing unless asked', () => {
+    for (const game of ['canfield-sequences', 'storehouse']) {
+      expect(run(game).deadChecked, game).toBeUndefined();
+      expect(run(game, true).deadChecked, game).toBeGreaterThan(0);
+    }
   });
 });
