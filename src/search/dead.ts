@@ -188,7 +188,7 @@ export class DeadCheck {
   private setSpace(): void {
     if (this.space) return;
     this.space = true;
-    // The quick form stops at the next event: what a space would wake is never asked for.
+    // The quick form stops here (`isDead`): what a space would wake is never asked for.
     if (this.quick) return;
     for (let i = 0; i < this.nWaiting; i++) {
       const c = this.waiting[i]!;
@@ -427,7 +427,6 @@ export class DeadCheck {
       }
     }
     this.nWaiting = nWaiting;
-    if (this.quick && empty) return false;
     if (!this.quick && this.crowdedStacks()) {
       this.dead++;
       this.deadByCount++;
@@ -445,12 +444,13 @@ export class DeadCheck {
       for (let i = 0; i < e.piles; i++) {
         const b = pile[i * H]!;
         if ((flags[b]! & F_HOME) !== 0 || this.canBuild(b)) {
-          if (this.quick) return false;
           this.setSpace();
           break;
         }
       }
     }
+    // The quick form answers "not dead" once a space can be made, here or after any event below.
+    if (this.quick && this.space) return false;
     for (let i = 0; i < nWaiting; i++) {
       const c = waiting[i]!;
       this.tryLeave(c);
@@ -464,7 +464,6 @@ export class DeadCheck {
     const queue = this.queue;
     for (let head = 0; head < this.qTail; head++) {
       const q = queue[head]!;
-      if (this.quick && this.space) return false;
       if (q >= 128) this.onTab(q - 128);
       else if (q >= 64) {
         this.onHome(q - 64);
@@ -473,9 +472,9 @@ export class DeadCheck {
         if (this.freeCount === N) return false;
         this.onFree(q);
       }
+      if (this.quick && this.space) return false;
     }
-    // The quick form may have found a space in the last event, and not followed it.
-    if (this.homeCount === N || (this.quick && this.space)) return false;
+    if (this.homeCount === N) return false;
     this.dead++;
     return true;
   }
