@@ -1,6 +1,7 @@
 import { makeCard } from '../cards/card';
 import { rankAtOrder } from '../rules/order';
 import { FILL_RESERVE, FILL_TABLEAU, FILL_WASTE } from './board';
+import { DEAD, DEAD_BY_COUNT, type DeadVerdicts, LIVE, NO_VERDICT } from './dead-verdicts';
 import type { Engine } from './engine';
 import { MT_R2T, MT_T2T, TYPE_MASK } from './move-code';
 
@@ -96,12 +97,18 @@ export class DeadCheck {
   /** Of the dead states, those the pile count found (the rest: the relaxation). */
   deadByCount = 0;
 
+  /** Of the states checked, those whose verdict was kept already (`DeadVerdicts`). */
+  fromKept = 0;
+
   /** The quick form: no pile count, and "not dead" as soon as `space` holds. */
   private readonly quick: boolean;
+  /** Verdicts kept by the key without its split, for the search of this deal, where they are kept. */
+  private readonly verdicts: DeadVerdicts | undefined;
 
-  constructor(engine: Engine, enabled = true, quick = false) {
+  constructor(engine: Engine, enabled = true, quick = false, verdicts?: DeadVerdicts) {
     this.e = engine;
     this.quick = quick;
+    this.verdicts = verdicts?.on ? verdicts : undefined;
     const rules = engine.rules;
     this.enabled = enabled && !engine.foundationToTableau;
     const R = engine.ranks;
@@ -350,9 +357,30 @@ export class DeadCheck {
     return lo;
   }
 
-  /** True when the state is proved unwinnable. */
-  isDead(): boolean {
+  /**
+   * True when the state is proved unwinnable. Given the state's key (`key[0 .. words)`, as the
+   * engine encodes it), a verdict kept for it is answered at once, and a new one is kept.
+   */
+  isDead(key?: Uint32Array, words = 0): boolean {
     if (!this.enabled) return false;
+    const verdicts = this.verdicts;
+    if (verdicts === undefined || key === undefined) return this.check() !== LIVE;
+    const kept = verdicts.find(key, words);
+    if (kept === NO_VERDICT) {
+      const verdict = this.check();
+      verdicts.keep(key, words, verdict);
+      return verdict !== LIVE;
+    }
+    this.checked++;
+    this.fromKept++;
+    if (kept === LIVE) return false;
+    this.dead++;
+    if (kept === DEAD_BY_COUNT) this.deadByCount++;
+    return true;
+  }
+
+  /** The check itself: LIVE, DEAD, or DEAD_BY_COUNT. */
+  private check(): number {
     this.checked++;
     const e = this.e;
     const { flags, under, stackUnder, cards, waiting } = this;
@@ -430,9 +458,9 @@ export class DeadCheck {
     if (!this.quick && this.crowdedStacks()) {
       this.dead++;
       this.deadByCount++;
-      return true;
+      return DEAD_BY_COUNT;
     }
-    if (freeCount === N) return false;
+    if (freeCount === N) return LIVE;
     this.freeCount = freeCount;
     this.space = false;
     // What is known from the start: cards free now need no event of their own; every card that
@@ -450,7 +478,7 @@ export class DeadCheck {
       }
     }
     // The quick form answers "not dead" once a space can be made, here or after any event below.
-    if (this.quick && this.space) return false;
+    if (this.quick && this.space) return LIVE;
     for (let i = 0; i < nWaiting; i++) {
       const c = waiting[i]!;
       this.tryLeave(c);
@@ -467,15 +495,15 @@ export class DeadCheck {
       if (q >= 128) this.onTab(q - 128);
       else if (q >= 64) {
         this.onHome(q - 64);
-        if (this.homeCount === N) return false;
+        if (this.homeCount === N) return LIVE;
       } else {
-        if (this.freeCount === N) return false;
+        if (this.freeCount === N) return LIVE;
         this.onFree(q);
       }
-      if (this.quick && this.space) return false;
+      if (this.quick && this.space) return LIVE;
     }
-    if (this.homeCount === N) return false;
+    if (this.homeCount === N) return LIVE;
     this.dead++;
-    return true;
+    return DEAD;
   }
 }

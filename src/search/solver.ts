@@ -5,6 +5,7 @@ import { replay } from '../referee/referee';
 import { SearchClock } from './clock';
 import { type Companion, companionOf, ownMoves } from './companion';
 import { DeadCheck } from './dead';
+import { DeadVerdicts, verdictKeyWords } from './dead-verdicts';
 import { Engine, MOVE_HEADROOM } from './engine';
 import { MAX_KEY_WORDS } from './key';
 import { inverseMove } from './move-code';
@@ -19,19 +20,26 @@ import type { CompanionSearch, LimitReason, SolveOptions, SolveResult } from './
 /** Limits are checked every this many nodes, not every node. */
 const CHECK_EVERY = 1024;
 /** What the search asks of the dead-state check, and a check that is off (it costs nothing to make). */
-type DeadStates = Pick<DeadCheck, 'enabled' | 'checked' | 'dead' | 'deadByCount' | 'isDead' | 'worthChecking'>;
-export const NO_DEAD_CHECK: DeadStates = { enabled: false, checked: 0, dead: 0, deadByCount: 0, isDead: () => false, worthChecking: () => false };
+type DeadStates = Pick<DeadCheck, 'enabled' | 'checked' | 'dead' | 'deadByCount' | 'fromKept' | 'isDead' | 'worthChecking'>;
+export const NO_DEAD_CHECK: DeadStates = { enabled: false, checked: 0, dead: 0, deadByCount: 0, fromKept: 0, isDead: () => false, worthChecking: () => false };
+
+/** Which dead-state check a game's runs make: none, the full one, or its quick form. */
+type DeadKind = 'off' | 'full' | 'quick';
 
 /**
- * The dead-state check of a run (rule 6): `true`, the full check in every game; 'auto', its quick
- * form in rule 10's games (only whole piles move, not built in suit, foundation cards stay: Hoyle
- * Canfield), and none elsewhere, where it was measured not to pay for its cost (docs/algorithms.md,
- * rule 6, "The quick form").
+ * The dead-state check of a deal's runs (rule 6): `true`, the full check in every game; 'auto', its
+ * quick form in rule 10's games (only whole piles move, not built in suit, foundation cards stay:
+ * Hoyle Canfield), and none elsewhere, where it was measured not to pay for its cost
+ * (docs/algorithms.md, rule 6, "The quick form").
  */
-function deadCheckOf(engine: Engine, setting: boolean | 'auto'): DeadStates {
-  if (setting === true) return new DeadCheck(engine);
-  if (setting === 'auto' && engine.noBurial) return new DeadCheck(engine, true, true);
-  return NO_DEAD_CHECK;
+function deadKindOf(engine: Engine, setting: boolean | 'auto'): DeadKind {
+  if (setting === true) return 'full';
+  return setting === 'auto' && engine.noBurial ? 'quick' : 'off';
+}
+
+/** A run's dead-state check, answering from and into the deal's kept verdicts where they are kept. */
+function deadCheckOf(engine: Engine, kind: DeadKind, verdicts: DeadVerdicts): DeadStates {
+  return kind === 'off' ? NO_DEAD_CHECK : new DeadCheck(engine, true, kind === 'quick', verdicts);
 }
 
 /** canfield-relaxed: the short runs' table is kept for the next search while it holds at most this much. */
@@ -119,7 +127,7 @@ export class Solver {
     const clock = new SearchClock(o.timeLimitMs, { busy: this.busy, onProgress: o.onProgress });
     const table = this.table;
     this.budgetBytes = o.memoryMiB * 1024 * 1024;
-    const deadStats = { enabled: false, checked: 0, dead: 0, byCount: 0 };
+    const deadStats = { enabled: false, checked: 0, dead: 0, byCount: 0, fromKept: 0 };
     // Rules 13 and 14: the deal under other rules, searched beside the real one (see `companionRun`).
     let companionReport: (CompanionSearch & { entries: number; field: Companion['field'] }) | undefined;
     this.companionTable = undefined;
@@ -142,6 +150,7 @@ export class Solver {
         result.deadChecked = deadStats.checked;
         result.deadStates = deadStats.dead;
         result.deadByCount = deadStats.byCount;
+        result.deadFromKept = deadStats.fromKept;
       }
       if (this.shortTable && this.shortTable.heldBytes > SHORT_KEPT_BYTES) {
         this.shortTable = undefined;
@@ -161,6 +170,10 @@ export class Solver {
     };
     const first = new Engine(position);
     if (first.isWon()) return finish('winnable', undefined, []);
+    // Rule 6: the check's verdicts, kept by the key without its split for this deal's runs, where
+    // the check reads nothing of the talon's order (unlimited redeals).
+    const deadKind = deadKindOf(first, o.deadCheck);
+    this.verdicts.begin(deadKind === 'off' || first.foundationToTableau ? undefined : verdictKeyWords(first.piles, 4 * first.ranks, first.talon.length, first.talon.redealLimit), this.budgetBytes);
 
     // Runs: one depth-first search, or a series of them with growing node budgets and different
     // move orders (restarts, see docs/algorithms.md). The tableau-only games and canfield-relaxed
@@ -209,7 +222,7 @@ export class Solver {
         t = tableau.next(run);
         const engine = t.step === 0 ? first : t.step === 1 && tableau.keepsFirst ? (openEngine ??= new Engine(position, 1)) : new Engine(position, t.step);
         const cap = Math.min(o.nodeLimit, nodes + t.budget);
-        dead = deadCheckOf(engine, o.deadCheck);
+        dead = deadCheckOf(engine, deadKind, this.verdicts);
         if (tableau.keepsFirst && t.step === 1) {
           r = this.bestFirstRun(engine, position, nodes, cap, clock);
         } else if (tableau.keepsFirst && t.step > 1) {
@@ -247,7 +260,7 @@ export class Solver {
           else if (!shallow) lubyWork += budget;
           cap = Math.min(o.nodeLimit, nodes + budget);
         } else if (sliced) cap = Math.min(o.nodeLimit, nodes + (o.restartNodes ?? SLICE_NODES) * 2 ** run);
-        dead = deadCheckOf(engine, o.deadCheck);
+        dead = deadCheckOf(engine, deadKind, this.verdicts);
         if (short) {
           r = this.shortRun(engine, position, nodes, cap, clock, dead, shallow ? shallowPly(engine, shallowRuns.level) : Infinity, false);
           // A shallow run stopped by its budget is paused; one that ran out of states ends 'nodes' as well.
@@ -294,6 +307,7 @@ export class Solver {
         deadStats.checked += dead.checked;
         deadStats.dead += dead.dead;
         deadStats.byCount += dead.deadByCount;
+        deadStats.fromKept += dead.fromKept;
       }
       if (r.maxDepth > maxDepth) maxDepth = r.maxDepth;
       unique = uniqueBefore + table.count + shortEntries + (this.open ? this.openTable!.count : 0);
@@ -455,6 +469,8 @@ export class Solver {
   }
 
   private won: Move[] | undefined;
+  /** The dead-state check's verdicts for the current deal (rule 6), where they are kept. */
+  private readonly verdicts = new DeadVerdicts();
   /** The memory budget of the current `solve`, in bytes. */
   private budgetBytes = 0;
 
@@ -539,7 +555,8 @@ export class Solver {
       }
       const rank = engine.passRank();
       const lane = engine.laneOf(rank);
-      const status = table.insert(key, engine.encode(key, rank), rank, lane);
+      const words = engine.encode(key, rank);
+      const status = table.insert(key, words, rank, lane);
       if (status === PRESENT) {
         engine.undo(m, info);
         if (keeps) this.leanOn(depth, lane);
@@ -549,7 +566,7 @@ export class Solver {
       // A state proved dead stays in the table (it is dead whichever way it is reached again; under
       // pass dominance a lower rank enters it again, and it is checked again). Only states entered
       // by a move that covers a card are checked (see DeadCheck.worthChecking).
-      if (dead.worthChecking(m) && dead.isDead()) {
+      if (dead.worthChecking(m) && dead.isDead(key, words)) {
         if (keeps) table.setStatus(table.lastOffset, PROVEN, lane);
         engine.undo(m, info);
         continue;
@@ -717,7 +734,7 @@ export class Solver {
    */
   private shareBudget(other = 0): boolean {
     this.sharedOther = other;
-    this.table.maxBytes = this.budgetBytes - this.stackBytes() - other - this.othersBytes();
+    this.table.maxBytes = this.budgetBytes - this.stackBytes() - other - this.othersBytes() - this.verdicts.bytes;
     return this.table.bytes <= this.table.maxBytes;
   }
 

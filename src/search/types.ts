@@ -115,6 +115,11 @@ export interface SolveResult {
   deadStates?: number;
   /** Of those, the ones proved by the pile count (docs/algorithms.md, "Dead states"). */
   deadByCount?: number;
+  /**
+   * Of the states checked, those answered by a verdict kept for the same key without its split
+   * (unlimited redeals: docs/algorithms.md, rule 6, "Verdicts kept by the key without its split").
+   */
+  deadFromKept?: number;
   /** When the deal dealt one card at a time with unlimited redeals was searched beside it (`SolveOptions.drawOneProof`). */
   drawOne?: DrawOneProof;
   /** When the deal under stricter rules was searched beside it (`SolveOptions.stricterGame`). */
