@@ -393,10 +393,11 @@ export class DeadCheck {
     let freeCount = N;
     const found = e.found;
     const R = e.ranks;
-    for (let s = 0, i = 0; s < 4; s++) {
+    flags.fill(F_FREE | F_TALON);
+    for (let s = 0; s < 4; s++) {
       const h = found[s]!;
       homeCount += h;
-      for (let o = 0; o < R; o++, i++) flags[cards[i]!] = o < h ? F_HOME_NOW | F_HOME | F_FREE : F_FREE | F_TALON;
+      for (let o = 0, i = s * R; o < h; o++, i++) flags[cards[i]!] = F_HOME_NOW | F_HOME | F_FREE;
     }
     this.homeCount = homeCount;
     this.qTail = 0;
@@ -463,10 +464,13 @@ export class DeadCheck {
     if (freeCount === N) return LIVE;
     this.freeCount = freeCount;
     this.space = false;
-    // What is known from the start: cards free now need no event of their own; every card that
-    // waits on something looks once at the facts as they stand, and each suit's next card may go
-    // home. After that, only new facts wake cards (the queue: a card that became free, plus 64 when
-    // it went home, plus 128 when it can be a tableau top).
+    // What is known from the start: cards free now need no event of their own, and each suit's
+    // next card may go home. After that, only new facts wake cards (the queue: a card that became
+    // free, plus 64 when it went home, plus 128 when it can be a tableau top). The pile tops wait in
+    // the queue already, so no card need look at the facts as they stand: the only tableau tops yet
+    // are those, and each card that may be built on one (to leave its stack, be uncovered, or
+    // become a top itself) is woken by its event, as is a card that goes home; what a space wakes,
+    // `setSpace` wakes. The fixpoint does not depend on the order its facts are found in.
     if (empty) this.setSpace();
     else {
       for (let i = 0; i < e.piles; i++) {
@@ -479,12 +483,6 @@ export class DeadCheck {
     }
     // The quick form answers "not dead" once a space can be made, here or after any event below.
     if (this.quick && this.space) return LIVE;
-    for (let i = 0; i < nWaiting; i++) {
-      const c = waiting[i]!;
-      this.tryLeave(c);
-      this.tryUncover(c);
-    }
-    for (let i = 0; i < N; i++) this.tryTab(cards[i]!);
     for (let s = 0; s < 4; s++) {
       const f = found[s]!;
       if (f < e.ranks) this.tryHome(cards[s * e.ranks + f]!);
