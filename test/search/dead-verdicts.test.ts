@@ -14,9 +14,9 @@ import { mulberry } from './support';
  * Rule 6's verdicts kept by the key without its split (`DeadVerdicts`, docs/algorithms.md, rule 6,
  * "Verdicts kept by the key without its split"). Here: the cache itself (a verdict comes back only
  * for the same key, whatever its split byte, and only in the deal it was kept in, never from a
- * shared slot); along random playouts, at every split of each position, the verdict a check with
- * kept verdicts gives is the verdict of a fresh check; and the search is the same, node for node,
- * whatever the cache's size.
+ * shared slot); along random walks over the engine's moves, at every split of each position, the
+ * verdict a check with kept verdicts gives is the verdict of a fresh check; and the search is the
+ * same, node for node, with no cache, a small one and the default.
  */
 
 const MiB = 1024 * 1024;
@@ -132,7 +132,7 @@ function splitAt(p: Position, w: number): Position {
 }
 
 describe.each(GAMES)('kept verdicts are fresh verdicts: %s %j', (game, options, quick) => {
-  it('along random playouts, at every split of each position', () => {
+  it("along random walks over the engine's moves, at every split of each position", () => {
     const rules = resolveRules(game, options);
     const rng = mulberry(6301);
     const verdicts = new DeadVerdicts();
