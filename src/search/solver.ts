@@ -27,12 +27,13 @@ export const NO_DEAD_CHECK: DeadStates = { enabled: false, checked: 0, dead: 0, 
 type DeadKind = 'off' | 'full' | 'quick';
 
 /**
- * The dead-state check of a deal's runs (rule 6): `true`, the full check in every game; 'auto', its
- * quick form in rule 10's games (only whole piles move, not built in suit, foundation cards stay:
- * Hoyle Canfield), and none elsewhere, where it was measured not to pay for its cost
- * (docs/algorithms.md, rule 6, "The quick form").
+ * The dead-state check of a deal's runs (rule 6): `true`, the full check in every game where cards
+ * never leave a foundation (elsewhere the check cannot be made); 'auto', its quick form in rule 10's
+ * games (only whole piles move, not built in suit, foundation cards stay: Hoyle Canfield), and none
+ * elsewhere, where it was measured not to pay for its cost (docs/algorithms.md, rule 6, "The quick form").
  */
 function deadKindOf(engine: Engine, setting: boolean | 'auto'): DeadKind {
+  if (engine.foundationToTableau) return 'off';
   if (setting === true) return 'full';
   return setting === 'auto' && engine.noBurial ? 'quick' : 'off';
 }
@@ -173,7 +174,7 @@ export class Solver {
     // Rule 6: the check's verdicts, kept by the key without its split for this deal's runs, where
     // the check reads nothing of the talon's order (unlimited redeals).
     const deadKind = deadKindOf(first, o.deadCheck);
-    this.verdicts.begin(deadKind === 'off' || first.foundationToTableau ? undefined : verdictKeyWords(first.piles, 4 * first.ranks, first.talon.length, first.talon.redealLimit), this.budgetBytes);
+    this.verdicts.begin(deadKind === 'off' ? undefined : verdictKeyWords(first.piles, 4 * first.ranks, first.talon.length, first.talon.redealLimit), this.budgetBytes);
 
     // Runs: one depth-first search, or a series of them with growing node budgets and different
     // move orders (restarts, see docs/algorithms.md). The tableau-only games and canfield-relaxed
