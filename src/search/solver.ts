@@ -565,10 +565,13 @@ export class Solver {
       }
       if (status === FULL) return stop('memory');
       // A state proved dead stays in the table (it is dead whichever way it is reached again; under
-      // pass dominance a lower rank enters it again, and it is checked again). Only states entered
-      // by a move that covers a card are checked (see DeadCheck.worthChecking).
+      // pass dominance a lower rank enters it again, and it is checked again). In lanes the redeals
+      // are unlimited, and the check reads nothing of the split: the state is lost at every split,
+      // so every lane of its entry is proved, at rank 0 (rule 6, "Lost at every split"). Only states
+      // entered by a move that covers a card are checked (see DeadCheck.worthChecking).
       if (dead.worthChecking(m) && dead.isDead(key, words)) {
-        if (keeps) table.setStatus(table.lastOffset, PROVEN, lane);
+        if (keeps && lane >= 0) table.proveEveryLane(table.lastOffset);
+        else if (keeps) table.setStatus(table.lastOffset, PROVEN, lane);
         engine.undo(m, info);
         continue;
       }

@@ -40,7 +40,8 @@
  * present, proved and forgotten exactly as a whole entry is without lanes; the entry's epoch is the
  * last run that touched any lane, and a run that touches an entry of an earlier one first forgets
  * its lanes that are not PROVEN. A state entered at one class learns for free whether the same
- * state at another class was proved lost (`otherLost`).
+ * state at another class was proved lost (`otherLost`). A state lost at every split (a dead one) is
+ * proved in every lane at once, at rank 0 (`proveEveryLane`).
  */
 import { cpuMs, stepMs } from './clock';
 
@@ -64,6 +65,8 @@ const LANE_STATUS_SHIFT = 6;
 const EMPTY_LANES = 0x3f3f3f3f;
 /** The low bit of each lane's status: with the high bit clear, the lane is PROVEN. */
 const LANE_LOW_BITS = 0x40404040;
+/** The rank word of an entry PROVEN in every lane at rank 0 (`proveEveryLane`). */
+const EVERY_LANE_PROVEN = (PROVEN << LANE_STATUS_SHIFT) * 0x01010101;
 
 const INITIAL_SLOTS = 1 << 14;
 /**
@@ -373,6 +376,15 @@ export class StateTable {
     this.otherLost = (lanes & LANE_LOW_BITS & ~(lanes >>> 1) & ~(0xff << shift)) !== 0;
     arena[e + 1] = (lanes & ~(0xff << shift)) | (rank << shift);
     return INSERTED;
+  }
+
+  /**
+   * Lanes only: marks the entry at arena offset `off` PROVEN in every lane, at rank 0 (below every
+   * rank), so that its state is present, and lost, whatever split it is met at again. For a state
+   * lost at every split (a dead state, where the dead-state check reads nothing of the split).
+   */
+  proveEveryLane(off: number): void {
+    this.segs[off >>> SEG_BITS]![(off & SEG_MASK) + 1] = EVERY_LANE_PROVEN;
   }
 
   /** The lanes of the entry at arena offset `off` that hold a rank (lanes only), as bits 0-3. */

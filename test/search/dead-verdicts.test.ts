@@ -15,8 +15,10 @@ import { mulberry } from './support';
  * "Verdicts kept by the key without its split"). Here: the cache itself (a verdict comes back only
  * for the same key, whatever its split byte, and only in the deal it was kept in, never from a
  * shared slot); along random walks over the engine's moves, at every split of each position, the
- * verdict a check with kept verdicts gives is the verdict of a fresh check; and the search is the
- * same, node for node, with no cache, a small one and the default.
+ * verdict a check with kept verdicts gives is the verdict of a fresh check; the search is the
+ * same, node for node, with no cache, a small one and the default; and a dead state, proved in every
+ * lane of its entry (rule 6, "Lost at every split"), is never checked again, so the kept verdicts
+ * answer only live ones.
  */
 
 const MiB = 1024 * 1024;
@@ -192,13 +194,41 @@ describe('the search with kept verdicts', () => {
         expect(none.deadFromKept).toBe(0);
         const small = run(seed, deadCheck, 64);
         const large = run(seed, deadCheck);
-        expect(large.deadFromKept, `${seed} ${deadCheck}`).toBeGreaterThan(large.deadChecked! / 10);
         expect(large.deadFromKept).toBeGreaterThan(small.deadFromKept!);
         expect(small.deadFromKept).toBeGreaterThan(0);
         for (const field of ['verdict', 'nodes', 'uniqueStates', 'deadChecked', 'deadStates', 'deadByCount'] as const) {
           expect(small[field], `${seed} ${deadCheck} ${field}`).toBe(none[field]);
           expect(large[field], `${seed} ${deadCheck} ${field}`).toBe(none[field]);
         }
+      }
+    }
+  });
+
+  it('answers only live verdicts: a state found dead is proved in every lane of its entry, so it is never checked again (Hoyle Canfield)', () => {
+    // Counts what the kept verdicts answer. A dead state's entry holds every split class of its key
+    // (draw 3), and every lane is proved at rank 0, so the same key met again is present, not
+    // checked: a dead verdict is never asked for twice. Live ones are (the state at another split
+    // is searched, and checked again if a covering move enters it).
+    class CountingVerdicts extends DeadVerdicts {
+      dead = 0;
+      live = 0;
+      override find(key: Uint32Array, words: number): number {
+        const verdict = super.find(key, words);
+        if (verdict === LIVE) this.live++;
+        else if (verdict !== NO_VERDICT) this.dead++;
+        return verdict;
+      }
+    }
+    for (const deadCheck of ['auto', true] as const) {
+      for (const seed of [377, 869]) {
+        const solver = new Solver({ memoryMiB: 256 });
+        const counting = new CountingVerdicts();
+        (solver as unknown as { verdicts: DeadVerdicts }).verdicts = counting;
+        const result = solver.solve(dealFromSeed(resolveRules('canfield'), seed), { nodeLimit: 200_000, deadCheck });
+        expect(result.deadStates, `${seed} ${deadCheck}`).toBeGreaterThan(1000);
+        expect(counting.live, `${seed} ${deadCheck}`).toBeGreaterThan(0);
+        expect(counting.live).toBe(result.deadFromKept);
+        expect(counting.dead, `${seed} ${deadCheck}`).toBe(0);
       }
     }
   });

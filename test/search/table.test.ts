@@ -248,4 +248,28 @@ describe('the transposition table', () => {
     expect(table.insert(key, keyOf(5, key), 40, 1)).toBe(PRESENT);
     expect(table.count).toBe(1);
   });
+
+  it('proves every lane of an entry at rank 0 at once (a state lost at every split), in this run and later ones', () => {
+    const table = new StateTable(1 << 20);
+    const key = new Uint32Array(4);
+    expect(table.insert(key, keyOf(9, key), 12, 2)).toBe(INSERTED);
+    const off = table.lastOffset;
+    expect(table.insert(key, keyOf(8, key), 12, 2)).toBe(INSERTED);
+    const other = table.lastOffset;
+    table.proveEveryLane(off);
+    expect(table.lanesAt(off)).toBe(0b1111);
+    for (const lane of [0, 1, 2, 3]) {
+      expect(table.statusAt(off, lane)).toBe(PROVEN);
+      expect(table.rankAt(off, lane)).toBe(0);
+    }
+    // Present at every rank in every lane, now and in a later run; another key untouched.
+    for (const lane of [0, 1, 2, 3]) for (const rank of [0, 1, 61]) expect(table.insert(key, keyOf(9, key), rank, lane)).toBe(PRESENT);
+    expect(table.newRun()).toBe(true);
+    for (const lane of [0, 1, 2, 3]) expect(table.insert(key, keyOf(9, key), 0, lane)).toBe(PRESENT);
+    expect(table.lanesAt(other)).toBe(0b0100);
+    expect(table.statusAt(other, 2)).toBe(OPEN);
+    const back = new Uint32Array(4);
+    expect(table.keyAt(off, back)).toBe(3);
+    expect(Array.from(back.subarray(0, 3))).toEqual([9, 0xabcdef, 63]);
+  });
 });
