@@ -570,8 +570,10 @@ export class Solver {
       // so every lane of its entry is proved, at rank 0 (rule 6, "Lost at every split"). Only states
       // entered by a move that covers a card are checked (see DeadCheck.worthChecking).
       if (dead.worthChecking(m) && dead.isDead(key, words)) {
-        if (keeps && lane >= 0) table.proveEveryLane(table.lastOffset);
-        else if (keeps) table.setStatus(table.lastOffset, PROVEN, lane);
+        if (keeps) {
+          if (lane >= 0) table.proveEveryLane(table.lastOffset);
+          else table.setStatus(table.lastOffset, PROVEN, lane);
+        }
         engine.undo(m, info);
         continue;
       }
