@@ -24,17 +24,17 @@ const DRAW_ONE_SHARE = 2;
  * time with unlimited redeals, has no talon left, or restarts with no proofs kept (the tableau-only
  * games, and those where foundation cards come back). In the games whose runs keep their proofs
  * (alternating colours), 'auto' asks for it with a draw of more than one and unlimited redeals where
- * runs move (whole-pile Hoyle Canfield's losses hang on the stock's order, and drawing one wins
- * them); in the games searched in one run, where a redeal limit is what the relaxation lifts,
- * 'auto' asks for it in rule 9's (Storehouse), where rule 16 makes its proofs cheap. `true` asks
- * for it wherever it applies.
+ * runs or whole piles move (canfield-sequences, Hoyle Canfield: measured in docs/algorithms.md,
+ * rule 13; not where single cards move, never measured); in the games searched in one run, where a
+ * redeal limit is what the relaxation lifts, 'auto' asks for it in rule 9's (Storehouse), where
+ * rule 16 makes its proofs cheap. `true` asks for it wherever it applies.
  */
 function drawOnePosition(position: Position, engine: Engine, setting: boolean | 'auto'): Position | undefined {
   const rules = position.rules;
   if (setting === false || engine.ordered || engine.talon.length === 0) return undefined;
   if (rules.draw === 1 && rules.redeals === 'unlimited') return undefined;
   if (setting === 'auto') {
-    const asked = keepsProofs(engine) ? rules.draw > 1 && rules.redeals === 'unlimited' && rules.move === 'runs' : engine.chainBuilds;
+    const asked = keepsProofs(engine) ? rules.draw > 1 && rules.redeals === 'unlimited' && rules.move !== 'single' : engine.chainBuilds;
     if (!asked) return undefined;
   }
   return { ...position, rules: { ...rules, draw: 1, redeals: 'unlimited' } };

@@ -91,7 +91,7 @@ describe('storehouse: no redeal limit', () => {
 // and each verdict is checked against the real search alone and, where it decides, brute force.
 describe.each([
   ['canfield-sequences', 'auto', 3],
-  ['canfield', true, 0],
+  ['canfield', 'auto', 0],
   ['storehouse', 'auto', 3],
 ] as const)('%s with the one-card search (%s)', (game, setting, minByDrawOne) => {
   it('agrees with the real search alone and with brute force, and its solutions replay', () => {
@@ -124,11 +124,13 @@ describe('which searches the one-card search runs beside', () => {
   const solve = (game: string, options: Record<string, unknown>, drawOneProof?: boolean | 'auto') =>
     new Solver({ restartNodes: 16 }).solve(dealFromSeed(resolveRules(game, options), 597), { nodeLimit: 20_000, drawOneProof });
 
-  it("runs by default where runs move (canfield-sequences), not in whole-pile Hoyle Canfield unless asked", () => {
+  it('runs by default where runs or whole piles move (canfield-sequences, Hoyle Canfield), not where single cards move unless asked', () => {
     expect(solve('canfield-sequences', {}).drawOne).toBeDefined();
-    expect(solve('canfield', {}).drawOne).toBeUndefined();
-    expect(solve('canfield', {}, true).drawOne).toBeDefined();
+    expect(solve('canfield', {}).drawOne).toBeDefined();
     expect(solve('canfield-sequences', {}, false).drawOne).toBeUndefined();
+    expect(solve('canfield', {}, false).drawOne).toBeUndefined();
+    expect(solve('canfield', { move: 'single' }).drawOne).toBeUndefined();
+    expect(solve('canfield', { move: 'single' }, true).drawOne).toBeDefined();
   });
 
   it('runs by default in Storehouse, lifting its redeal limit; not under Wolter\'s space rule unless asked', () => {
