@@ -36,11 +36,11 @@ export interface SolveOptions {
    * round whenever it is wanted, so every line of the real game (any draw, any redeal limit) can be
    * played there too (docs/algorithms.md, rule 13). Default 'auto': on where it was measured to pay,
    * a draw of more than one with unlimited redeals where runs or whole piles move (canfield-sequences,
-   * Hoyle Canfield), and Storehouse's redeal limit (rule 9's games); off elsewhere. `true` turns it on wherever it applies:
-   * a stock that is not already dealt one at a time with unlimited redeals, in the games whose runs
-   * keep their proofs (canfield-sequences, Hoyle Canfield) or are one run (Storehouse and other games
-   * building in suit or regardless of suit with a stock). It never changes a verdict, only how soon
-   * one is reached; a win is always the real game's.
+   * Hoyle Canfield), and Storehouse's redeal limit (rule 9's games); off elsewhere. `true` turns it
+   * on wherever it applies: a stock that is not already dealt one at a time with unlimited redeals,
+   * in the games whose runs keep their proofs (canfield-sequences, Hoyle Canfield) or are one run
+   * (Storehouse and other games building in suit or regardless of suit with a stock). It never
+   * changes a verdict, only how soon one is reached; a win is always the real game's.
    */
   drawOneProof?: boolean | 'auto';
   /**
