@@ -338,7 +338,7 @@ export class Solver {
           }
           const before = nodes;
           const budget = Math.min((o.restartNodes ?? RUN_NODES_WITH_TALON) * luby(++companion.runs), companion.maxNodes - report.nodes);
-          const d = this.companionRun(companion.position, companion.runs - 1, nodes, Math.min(o.nodeLimit, nodes + budget), clock);
+          const d = this.companionRun(companion.position, companion.runs - 1, nodes, Math.min(o.nodeLimit, nodes + budget), clock, o.deadCheck);
           nodes = d.nodes;
           report.nodes += nodes - before;
           if (d.maxDepth > maxDepth) maxDepth = d.maxDepth;
@@ -453,12 +453,16 @@ export class Solver {
    * paused long run goes on from there later); each counts against the other's budget. A win is
    * left in `this.won`, for the caller to take (rule 14) or drop.
    */
-  private companionRun(position: Position, run: number, nodes: number, cap: number, clock: SearchClock): RunResult {
+  private companionRun(position: Position, run: number, nodes: number, cap: number, clock: SearchClock, deadCheck: boolean | 'auto'): RunResult {
     const table = (this.companionTable ??= new StateTable(0, this.busy, this.reclaim));
     return this.aside(table, (this.companionStack ??= newStack()), () => {
       if (!(run > 0 && table.newRun())) table.clear();
       this.shareBudget();
-      return this.depthFirst(new Engine(position, run), position, nodes, cap, clock, NO_DEAD_CHECK, true);
+      const engine = new Engine(position, run);
+      // Rule 6 as in a real search of this game (the quick form in Hoyle Canfield's), without the
+      // real deal's kept verdicts, whose keys are the real game's.
+      const kind = deadKindOf(engine, deadCheck);
+      return this.depthFirst(engine, position, nodes, cap, clock, kind === 'off' ? NO_DEAD_CHECK : new DeadCheck(engine, true, kind === 'quick'), true);
     });
   }
 

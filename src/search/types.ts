@@ -23,11 +23,12 @@ export interface SolveOptions {
   /** Memory budget in MiB (the table and the search stack); when it is spent the search stops with `unknown`. Default 1,024. */
   memoryMiB?: number;
   /**
-   * Prune states proved unwinnable by the dead-state check (src/search/dead.ts). Default 'auto',
-   * which is off in every game: it prunes states, but costs more time than it saves (in Hoyle's
-   * canfield since rule 10 finds its commonest dead states before they are entered; see
-   * docs/algorithms.md, rule 6); `true` turns it on (never for canfield-relaxed, where it does not
-   * apply). It never changes a verdict, only how soon one is reached.
+   * Prune states proved unwinnable by the dead-state check (src/search/dead.ts; docs/algorithms.md,
+   * rule 6). Default 'auto': its quick form in rule 10's games (only whole piles move, not built in
+   * suit: Hoyle Canfield), in the real search and in rule 13's one-card search beside it, and off
+   * elsewhere, where it costs more time than it saves; `true` turns the full check on (never where
+   * foundation cards come back, as in canfield-relaxed, where it does not apply), `false` off. It
+   * never changes a verdict, only how soon one is reached.
    */
   deadCheck?: boolean | 'auto';
   /**

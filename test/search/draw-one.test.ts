@@ -198,6 +198,16 @@ describe('which searches the one-card search runs beside', () => {
     expect(new Solver({ memoryMiB: 16 }).solve(dealFromSeed(resolveRules('canfield-sequences'), 132)).drawOne!.outcome).toBe('unwinnable');
   });
 
+  it("checks for dead states as its game's own search would (rule 6's quick form in Hoyle Canfield), and not when told not to", () => {
+    // Hoyle deal 297: the one-card search proves it lost with the check in fewer of its nodes.
+    const start = dealFromSeed(resolveRules('canfield'), 297);
+    const checked = new Solver().solve(start);
+    const unchecked = new Solver().solve(start, { deadCheck: false });
+    expect(checked.drawOne?.outcome).toBe('unwinnable');
+    expect(unchecked.drawOne?.outcome).toBe('unwinnable');
+    expect(checked.drawOne!.nodes).toBeLessThan(unchecked.drawOne!.nodes / 2);
+  });
+
   it('keeps within the node limit and the memory budget, both searches together', () => {
     const start = dealFromSeed(resolveRules('canfield-sequences'), 597);
     const limited = new Solver().solve(start, { nodeLimit: 60_000 });
