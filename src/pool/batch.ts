@@ -22,8 +22,9 @@ export const rowsBytes = (deals: number): number => ROWS_HEADER_BYTES + deals * 
 
 /**
  * Faults to inject, for tests only: deals in `throwOn` throw inside the solving code (as a solver
- * bug would); deals in `exitOn` end the worker thread abruptly (as a crash would; in the main thread
- * they throw instead); deals in `truncateOn` come back with a solution that stops short.
+ * bug would; warm-up deals too); deals in `exitOn` end the worker thread abruptly (as a crash would;
+ * in the main thread they throw instead); deals in `truncateOn` come back with a solution that stops
+ * short.
  */
 export interface TestFaults {
   throwOn?: readonly number[];
@@ -51,10 +52,22 @@ export interface BatchReply {
   details: BatchDetails;
 }
 
+/**
+ * Nodes a new Solver searches, on other deals of the run's game, before its first deal under a time
+ * limit, so that the engine's code is compiled before any deal's clock runs (docs/winrate.md, "The
+ * first deals of a worker"): at most WARM_UP_DEALS deals, numbered from WARM_UP_SEED (far past the
+ * deals runs take; their results are thrown away, so a run of those numbers solves them again).
+ */
+export const WARM_UP_NODES = 50_000;
+const WARM_UP_DEALS = 64;
+export const WARM_UP_SEED = 1_000_000_001;
+
 /** Keeps one Solver (and its table memory) across batches, replacing it only when the memory size changes or it threw. */
 export class BatchRunner {
   private solver: Solver | null = null;
   private memoryMiB: number | undefined = -1;
+  /** Nodes the current Solver searched to warm up (0 until it has). */
+  warmUpNodes = 0;
 
   /**
    * Solves the task's deals in order into its rows buffer and returns the details. Stops early when
@@ -81,7 +94,8 @@ export class BatchRunner {
           throw new Error(`forced crash of deal ${deal} (test fault)`);
         }
         if (throwOn?.includes(deal)) throw new Error(`forced failure of deal ${deal} (test fault)`);
-        const solver = this.solverFor(task.limits.memoryMiB);
+        let solver = this.solverFor(task.limits.memoryMiB);
+        if (this.warmUpNodes === 0 && task.limits.timeLimitMs !== undefined) solver = this.warmUp(solver, task.rules, throwOn);
         const position = dealFromSeed(task.rules, deal);
         const result = solver.solve(position, task.limits);
         // Every win counted is first replayed by the referee, which shares no code with the solver.
@@ -120,8 +134,31 @@ export class BatchRunner {
       this.solver = null; // let the old table go before allocating the new one
       this.solver = new Solver(memoryMiB === undefined ? {} : { memoryMiB });
       this.memoryMiB = memoryMiB;
+      this.warmUpNodes = 0;
     }
     return this.solver;
+  }
+
+  /**
+   * Searches deals of the game numbered from WARM_UP_SEED for WARM_UP_NODES nodes in all, forgets
+   * their results, and returns the Solver to use. Only the time a deal takes depends on
+   * it: each search starts from its own deal, and the Solver keeps nothing from one deal that changes
+   * the next one's search. A warm-up deal that throws is not the run's: the run goes on with a fresh
+   * Solver, and its own deals say whether the fault is theirs too.
+   */
+  private warmUp(solver: Solver, rules: Rules, throwOn: readonly number[] | undefined): Solver {
+    let nodes = 0;
+    try {
+      for (let seed = WARM_UP_SEED; seed < WARM_UP_SEED + WARM_UP_DEALS && nodes < WARM_UP_NODES; seed++) {
+        if (throwOn?.includes(seed)) throw new Error(`forced failure of deal ${seed} (test fault)`);
+        nodes += solver.solve(dealFromSeed(rules, seed), { nodeLimit: WARM_UP_NODES - nodes }).nodes;
+      }
+    } catch {
+      this.solver = null;
+      solver = this.solverFor(this.memoryMiB);
+    }
+    this.warmUpNodes = Math.max(nodes, 1);
+    return solver;
   }
 }
 
