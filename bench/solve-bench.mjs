@@ -14,6 +14,8 @@
 //
 // Progress goes to stderr, the table (or the JSON rows) to stdout.
 
+import { readFileSync } from 'node:fs';
+import { availableParallelism, cpus, totalmem } from 'node:os';
 import { dealFromSeed, defaultMemoryMiB, PRESET_NAMES, resolveRules, Solver } from '../dist/index.js';
 
 const USAGE = `usage: node bench/solve-bench.mjs [options]
@@ -186,6 +188,23 @@ function benchPreset(game, options) {
   };
 }
 
+/**
+ * The processor, cores, last-level cache (where Linux tells it) and memory: the same search runs two
+ * to three times faster on one machine than another, so a reading names its machine.
+ */
+function machine() {
+  let l3 = '';
+  try {
+    const size = readFileSync('/sys/devices/system/cpu/cpu0/cache/index3/size', 'utf8').trim();
+    const kib = /^[0-9]+K$/.test(size) ? Number(size.slice(0, -1)) : NaN;
+    l3 = `, ${Number.isNaN(kib) ? size : `${+(kib / 1024).toFixed(1)} MiB`} L3`;
+  } catch {
+    // No such file (not Linux, or no L3 reported): left out.
+  }
+  const GiB = 1024 ** 3;
+  return `${cpus()[0]?.model.trim() ?? 'unknown processor'}, ${availableParallelism()} cores${l3}, ${Math.round(totalmem() / GiB)} GiB`;
+}
+
 function withTarget(row, options) {
   return { ...row, target: targetVerdict(row, options) };
 }
@@ -214,6 +233,7 @@ function formatTable(rows, options) {
     .join(' and ');
   const out = [
     `deals ${options.seeds ? options.seeds.join(' ') : `${options.from}..${options.from + options.count - 1}`} per preset, limit ${limit || 'none'} per deal, one thread, node ${process.version}`,
+    `machine: ${machine()}`,
     '',
     line(header),
     line(widths.map((w) => '-'.repeat(w))),
