@@ -141,10 +141,10 @@ export class BatchRunner {
 
   /**
    * Searches deals of the game numbered from WARM_UP_SEED for WARM_UP_NODES nodes in all, forgets
-   * their results, and returns the Solver to use. Only the time a deal takes depends on
-   * it: each search starts from its own deal, and the Solver keeps nothing from one deal that changes
-   * the next one's search. A warm-up deal that throws is not the run's: the run goes on with a fresh
-   * Solver, and its own deals say whether the fault is theirs too.
+   * their results, and returns the Solver to use. Only the time a deal takes depends on it: each
+   * search starts from its own deal, and the Solver keeps nothing from one deal that changes the next
+   * one's search. A warm-up deal that throws is not the run's: the run goes on with a fresh Solver,
+   * and its own deals say whether the fault is theirs too.
    */
   private warmUp(solver: Solver, rules: Rules, throwOn: readonly number[] | undefined): Solver {
     let nodes = 0;
