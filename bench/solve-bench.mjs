@@ -202,7 +202,11 @@ function machine() {
     // No such file (not Linux, or no L3 reported): left out.
   }
   const GiB = 1024 ** 3;
-  return `${cpus()[0]?.model.trim() ?? 'unknown processor'}, ${availableParallelism()} cores${l3}, ${Math.round(totalmem() / GiB)} GiB`;
+  const cores = cpus().length;
+  // availableParallelism counts the cores this process may run on (fewer under taskset).
+  const usable = availableParallelism();
+  const coresText = usable < cores ? `${cores} cores (${usable} for this process)` : `${cores} cores`;
+  return `${cpus()[0]?.model.trim() ?? 'unknown processor'}, ${coresText}${l3}, ${Math.round(totalmem() / GiB)} GiB`;
 }
 
 function withTarget(row, options) {
