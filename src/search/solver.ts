@@ -38,8 +38,8 @@ function deadKindOf(engine: Engine, setting: boolean | 'auto'): DeadKind {
   return setting === 'auto' && engine.noBurial ? 'quick' : 'off';
 }
 
-/** A run's dead-state check, answering from and into the deal's kept verdicts where they are kept. */
-function deadCheckOf(engine: Engine, kind: DeadKind, verdicts: DeadVerdicts): DeadStates {
+/** A run's dead-state check, answering from and into the deal's kept verdicts where they are kept (and given). */
+function deadCheckOf(engine: Engine, kind: DeadKind, verdicts?: DeadVerdicts): DeadStates {
   return kind === 'off' ? NO_DEAD_CHECK : new DeadCheck(engine, true, kind === 'quick', verdicts);
 }
 
@@ -461,8 +461,7 @@ export class Solver {
       const engine = new Engine(position, run);
       // Rule 6 as in a real search of this game (the quick form in Hoyle Canfield's), without the
       // real deal's kept verdicts, whose keys are the real game's.
-      const kind = deadKindOf(engine, deadCheck);
-      return this.depthFirst(engine, position, nodes, cap, clock, kind === 'off' ? NO_DEAD_CHECK : new DeadCheck(engine, true, kind === 'quick'), true);
+      return this.depthFirst(engine, position, nodes, cap, clock, deadCheckOf(engine, deadKindOf(engine, deadCheck)), true);
     });
   }
 
