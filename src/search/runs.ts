@@ -120,6 +120,24 @@ export function owedWork(share: number, shortWork: number, ownWork: number): num
   return Math.ceil(share * shortWork - ownWork);
 }
 
+/** canfield-relaxed: the long run goes on whenever its work is less than this share of the short runs'. */
+export const LONG_SHARE = 1;
+/** canfield-relaxed: the long run's share once the series has spent LATE_RUNS first runs' budgets (`longRunShare`). */
+export const LATE_LONG_SHARE = 7;
+export const LATE_RUNS = 1 << 13;
+
+/**
+ * canfield-relaxed's long run: its share of the short runs' work, given the work of the whole
+ * series so far (the long and the short runs) and the first run's budget: LONG_SHARE at first,
+ * LATE_LONG_SHARE once the series has spent LATE_RUNS first runs' budgets (2^25 nodes by default,
+ * beyond what the bench's 10 s reach; docs/algorithms.md, "Late in the series the long run gets
+ * more"). The short runs' wins come early; that late, the wins measured were the long run's, and a
+ * loss is proved only by the long run, searched to its end.
+ */
+export function longRunShare(seriesWork: number, firstRun: number): number {
+  return seriesWork < firstRun * LATE_RUNS ? LONG_SHARE : LATE_LONG_SHARE;
+}
+
 /**
  * The i-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...: the
  * restart schedule that is within a log factor of the best fixed budget for any run-time

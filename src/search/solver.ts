@@ -11,7 +11,7 @@ import { MAX_KEY_WORDS } from './key';
 import { inverseMove } from './move-code';
 import { resolveOptions } from './options';
 import { OpenList } from './open-list';
-import { keepsFirstRuns, keepsProofs, luby, owedWork, RUN_NODES, RUN_NODES_WITH_TALON, ShallowSchedule, shallowPly, SLICE_NODES, type TableauRun, TableauSchedule } from './runs';
+import { keepsFirstRuns, keepsProofs, longRunShare, luby, owedWork, RUN_NODES, RUN_NODES_WITH_TALON, ShallowSchedule, shallowPly, SLICE_NODES, type TableauRun, TableauSchedule } from './runs';
 import { homeDirect, pathMoves, tracedMoves } from './solution';
 import { grow, MOVES_KEPT, MOVES_START, newStack, PLY_FIELDS, shrink, type StackArrays, stackBytesOf } from './stack';
 import { FULL, INSERTED, OPEN, PENDING, PRESENT, PROVEN, StateTable } from './table';
@@ -47,8 +47,6 @@ function deadCheckOf(engine: Engine, kind: DeadKind, verdicts?: DeadVerdicts): D
 const SHORT_KEPT_BYTES = 8 << 20;
 /** A stack kept from an earlier run is given small arrays again when it holds more than this fraction of the budget (`shrink`). */
 const STACK_KEPT_SHARE = 16;
-/** canfield-relaxed: the long run goes on whenever its work is less than this share of the short runs'. */
-const LONG_SHARE = 1;
 /**
  * canfield-relaxed: a short run cut off at a depth (`shallowPly`) goes whenever the work of such
  * runs is less than this share of the other short runs' (docs/algorithms.md, "Shallow runs").
@@ -241,7 +239,8 @@ export class Solver {
         }
       } else {
         const firstRun = o.restartNodes ?? RUN_NODES_WITH_TALON;
-        const resume = sliced ? run > 0 : paused !== undefined && owedWork(LONG_SHARE, lubyWork, longWork) > 0;
+        const longShare = longRunShare(lubyWork + longWork, firstRun);
+        const resume = sliced ? run > 0 : paused !== undefined && owedWork(longShare, lubyWork, longWork) > 0;
         const short = longRun && run > 0 && !resume;
         // A shallow run has move orders of its own, so the other runs keep theirs (numbered as if
         // there were no shallow runs).
@@ -249,12 +248,13 @@ export class Solver {
         const engine = run === 0 || resume ? first : new Engine(position, shallow ? SHALLOW_VARIANT + shallowRuns.count : run - shallowRuns.count);
         // Where runs keep their proofs, no run needs to be long: they follow the Luby sequence. So do
         // canfield-relaxed's short runs, for the wins some order meets soon; its long run goes on
-        // whenever its work falls below LONG_SHARE of theirs, for the wins no short run meets and
-        // for the losses, which a run must search to the end (docs/algorithms.md, "Restarts").
+        // whenever its work falls below its share of theirs (`longRunShare`: larger late in the
+        // series), for the wins no short run meets and for the losses, which a run must search to
+        // the end (docs/algorithms.md, "Restarts").
         let cap = o.nodeLimit;
         if (restarts) {
           let budget: number;
-          if (longRun && !short) budget = run === 0 ? firstRun : owedWork(LONG_SHARE, lubyWork, longWork);
+          if (longRun && !short) budget = run === 0 ? firstRun : owedWork(longShare, lubyWork, longWork);
           else if (shallow) budget = shallowRuns.nextBudget(firstRun);
           else budget = firstRun * luby(++lubyRuns);
           if (longRun && !short) longWork += budget;

@@ -8,6 +8,7 @@ import { bruteForce } from '../../src/referee/brute-force';
 import { SearchClock } from '../../src/search/clock';
 import { Engine } from '../../src/search/engine';
 import { OpenList } from '../../src/search/open-list';
+import { LATE_RUNS } from '../../src/search/runs';
 import { NO_DEAD_CHECK, Solver } from '../../src/search/solver';
 import { PENDING, PROVEN, type StateTable } from '../../src/search/table';
 import { checkBruteForce, readPositionFixture, replayProblem, solveCommand } from './support';
@@ -86,7 +87,10 @@ describe('canfield-relaxed, restarted from one node', () => {
 // short runs beside it (LONG_SHARE), not a run of every budget as it doubles (4.7-6.8 times one run
 // on these deals when each long run started afresh). The shallow runs add their share of the short
 // runs' work (SHALLOW_SHARE): 2.06-2.19 times one run without them, 2.10-2.22 with them at 1/32
-// (session 58), 2.17-2.29 at 1/16 with budgets that double (session 59).
+// (session 58), 2.17-2.29 at 1/16 with budgets that double (session 59). Once the series has spent
+// LATE_RUNS first runs' budgets (2^17 nodes with runs from 16), the long run gets seven times the
+// short runs' work (LATE_LONG_SHARE), so a loss that needs a far longer run costs about 8/7 of it
+// (session 67).
 describe('canfield-relaxed, the long run', () => {
   it('goes on where it stopped: a loss costs about twice one run', () => {
     const options = { ranks: 10, reserve: 10, piles: 2 };
@@ -100,6 +104,22 @@ describe('canfield-relaxed, the long run', () => {
       expect(runs.nodes, where).toBeGreaterThan(1.9 * one.nodes);
       expect(runs.nodes, where).toBeLessThan(2.4 * one.nodes);
     }
+  });
+
+  it('takes seven eighths of the work late in the series: a long loss costs about 8/7 of one run', () => {
+    const options = { ranks: 10, reserve: 10, piles: 2 };
+    const seed = 6;
+    const start = dealFromSeed(resolveRules('canfield-relaxed', options), seed);
+    const where = solveCommand('canfield-relaxed', options, seed);
+    const one = new Solver({ restartNodes: Infinity }).solve(start);
+    const runs = new Solver({ restartNodes: 16 }).solve(start);
+    expect(one.verdict, where).toBe('unwinnable');
+    expect(runs.verdict, where).toBe('unwinnable');
+    expect(one.nodes, where).toBeGreaterThan(8 * 16 * LATE_RUNS);
+    // Level with the short runs throughout, the series took 2.12 times one run (runs from 64); with
+    // three times their work late, 1.37.
+    expect(runs.nodes, where).toBeGreaterThan(1.1 * one.nodes);
+    expect(runs.nodes, where).toBeLessThan(1.3 * one.nodes);
   });
 });
 

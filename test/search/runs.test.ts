@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/rules/deal';
 import { resolveRules, type RulesOptions } from '../../src/rules/rules';
 import { Engine } from '../../src/search/engine';
-import { FIRST_RUN_SHARES, keepsFirstRuns, keepsProofs, luby, ShallowSchedule, shallowPly, TableauSchedule } from '../../src/search/runs';
+import { FIRST_RUN_SHARES, keepsFirstRuns, keepsProofs, LATE_LONG_SHARE, LATE_RUNS, LONG_SHARE, longRunShare, luby, owedWork, ShallowSchedule, shallowPly, TableauSchedule } from '../../src/search/runs';
 
 // canfield-relaxed's run budgets follow the Luby sequence (docs/algorithms.md, "Restarts").
 describe('the Luby sequence', () => {
@@ -15,6 +15,25 @@ describe('the Luby sequence', () => {
       expect(sum).toBe(k * 2 ** (k - 1));
       expect(luby(2 ** k - 1)).toBe(2 ** (k - 1));
     }
+  });
+});
+
+// canfield-relaxed's long run (docs/algorithms.md, "The long run"): level with the short runs at first,
+// seven times their work once the series has spent 2^13 first runs' budgets (2^25 nodes by default).
+describe("canfield-relaxed's long run's share", () => {
+  it('is LONG_SHARE, then LATE_LONG_SHARE from LATE_RUNS first runs on', () => {
+    expect([LONG_SHARE, LATE_LONG_SHARE, LATE_RUNS]).toEqual([1, 7, 2 ** 13]);
+    expect(longRunShare(0, 4096)).toBe(1);
+    expect(longRunShare(2 ** 25 - 1, 4096)).toBe(1);
+    expect(longRunShare(2 ** 25, 4096)).toBe(7);
+    expect(longRunShare(2 ** 19 - 1, 64)).toBe(1);
+    expect(longRunShare(2 ** 19, 64)).toBe(7);
+  });
+
+  it('owes the long run what brings it to its share', () => {
+    expect(owedWork(longRunShare(2 ** 24, 4096), 2 ** 23, 2 ** 23)).toBe(0);
+    // Just past the mark: seven times the short runs' work, less its own.
+    expect(owedWork(longRunShare(2 ** 25, 4096), 2 ** 24, 2 ** 24)).toBe(6 * 2 ** 24);
   });
 });
 
