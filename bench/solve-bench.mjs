@@ -202,11 +202,12 @@ function machine() {
     // No such file (not Linux, or no L3 reported): left out.
   }
   const GiB = 1024 ** 3;
-  const cores = cpus().length;
+  const processors = cpus();
+  const cores = processors.length;
   // availableParallelism counts the cores this process may run on (fewer under taskset).
   const usable = availableParallelism();
   const coresText = usable < cores ? `${cores} cores (${usable} for this process)` : `${cores} cores`;
-  return `${cpus()[0]?.model.trim() ?? 'unknown processor'}, ${coresText}${l3}, ${Math.round(totalmem() / GiB)} GiB`;
+  return `${processors[0]?.model.trim() ?? 'unknown processor'}, ${coresText}${l3}, ${Math.round(totalmem() / GiB)} GiB`;
 }
 
 function withTarget(row, options) {

@@ -124,6 +124,7 @@ export function owedWork(share: number, shortWork: number, ownWork: number): num
 export const LONG_SHARE = 1;
 /** canfield-relaxed: the long run's share once the series has spent LATE_RUNS first runs' budgets (`longRunShare`). */
 export const LATE_LONG_SHARE = 7;
+/** How many first runs' budgets the series spends before the long run's share rises: 2^25 nodes by default. */
 export const LATE_RUNS = 1 << 13;
 
 /**
