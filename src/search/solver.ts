@@ -210,6 +210,10 @@ export class Solver {
     let lubyRuns = 0;
     let lubyWork = 0;
     const shallowRuns = new ShallowSchedule();
+    // canfield-relaxed: whether the long run still holds its table (memory ends it, below), and the
+    // short runs given up on memory and made again in the same order.
+    let longKept = longRun;
+    let madeAgain = 0;
     let uniqueBefore = 0;
     for (let run = 0; ; run++) {
       let r: RunResult;
@@ -245,15 +249,15 @@ export class Solver {
         // A shallow run has move orders of its own, so the other runs keep theirs (numbered as if
         // there were no shallow runs).
         const shallow = short && shallowRuns.work < lubyWork * SHALLOW_SHARE;
-        const engine = run === 0 || resume ? first : new Engine(position, shallow ? SHALLOW_VARIANT + shallowRuns.count : run - shallowRuns.count);
+        const engine = run === 0 || resume ? first : new Engine(position, shallow ? SHALLOW_VARIANT + shallowRuns.count : run - shallowRuns.count - madeAgain);
         // Where runs keep their proofs, no run needs to be long: they follow the Luby sequence. So do
         // canfield-relaxed's short runs, for the wins some order meets soon; its long run goes on
         // whenever its work falls below its share of theirs (`longRunShare`: larger late in the
         // series), for the wins no short run meets and for the losses, which a run must search to
         // the end (docs/algorithms.md, "Restarts").
         let cap = o.nodeLimit;
+        let budget = 0;
         if (restarts) {
-          let budget: number;
           if (longRun && !short) budget = run === 0 ? firstRun : owedWork(longShare, lubyWork, longWork);
           else if (shallow) budget = shallowRuns.nextBudget(firstRun);
           else budget = firstRun * luby(++lubyRuns);
@@ -279,6 +283,22 @@ export class Solver {
           r = this.depthFirst(engine, position, nodes, cap, clock, dead, keeps, resume ? paused : undefined);
           if (longRun || sliced) paused = r.paused;
         }
+        // canfield-relaxed: memory ran out while the long run holds some. The long run is given up
+        // and its table gives its memory back; the short runs go on with all of it, the one that
+        // found no room again in the same order with the same budget. Only once no long run is
+        // left does memory end the search.
+        if (r.outcome === 'memory' && longKept) {
+          longKept = false;
+          uniqueBefore += this.dropMainRun();
+          paused = undefined;
+          if (short && !shallow) {
+            lubyRuns--;
+            lubyWork -= budget;
+            madeAgain++;
+          }
+          nodes = r.nodes;
+          continue;
+        }
       }
       nodes = r.nodes;
       // Canister: memory ran out where the first runs hold some. The first run that filled it is
@@ -289,9 +309,7 @@ export class Solver {
           if (!tableau.keeps(step)) continue;
           tableau.drop(step);
           if (step === 0) {
-            uniqueBefore += table.count;
-            table.clear();
-            table.trim();
+            uniqueBefore += this.dropMainRun();
             paused = undefined;
           } else {
             uniqueBefore += this.openTable?.count ?? 0;
@@ -391,6 +409,19 @@ export class Solver {
       if (!open.started) table.clear();
       return this.bestFirst(engine, position, nodes, cap, clock, open);
     });
+  }
+
+  /**
+   * Gives up the run that waits in the Solver's own table and stack (canfield-relaxed's long run,
+   * Canister's depth-first first run) when memory runs out: the table and the stack give their
+   * memory back to the other runs. Answers how many entries the table held.
+   */
+  private dropMainRun(): number {
+    const count = this.mainTable.count;
+    this.mainTable.clear();
+    this.mainTable.trim();
+    this.shrinkStack();
+    return count;
   }
 
   /** The table and stack of canfield-relaxed's short runs, while its long run waits in the Solver's (`shortRun`). */

@@ -37,12 +37,13 @@ describe('the memory budget', () => {
   });
 
   it('gives a Solver reused after a deal that filled its budget the same room as a fresh one', () => {
-    // canfield-relaxed at 4 MiB: deal 91 fills the budget, and its deep stack and grown tables
+    // canfield-relaxed at 4 MiB: deal 91 filled the budget, and its deep stack and grown tables
     // were kept for the next deal, so deal 104 stopped on memory after its first run (4,096 nodes),
-    // as did 58 of deals 104-300. Now they give that memory back.
+    // as did 58 of deals 104-300. Now they give that memory back. (Deal 91 is won at 4 MiB since
+    // its long run gives its memory up, below; deal 191 still fills the budget.)
     const rules = resolveRules('canfield-relaxed');
     const reused = new Solver({ memoryMiB: 4, nodeLimit: 2_000_000 });
-    const first = reused.solve(dealFromSeed(rules, 91), { timeLimitMs: 60_000 });
+    const first = reused.solve(dealFromSeed(rules, 191), { timeLimitMs: 60_000 });
     expect(first.reason).toBe('memory');
     for (const seed of [104, 108, 109]) {
       const deal = dealFromSeed(rules, seed);
@@ -105,6 +106,54 @@ describe('the memory budget', () => {
 
     it('stop on memory, not with an error, when even the restarts find no room', () => {
       const result = new Solver({ memoryMiB: 2 }).solve(dealFromSeed(resolveRules('canister', { ranks: 11 }), 264), { timeLimitMs: 60_000 });
+      expect(result.verdict).toBe('unknown');
+      expect(result.reason).toBe('memory');
+    });
+  });
+
+  // canfield-relaxed's long run waits in the Solver's table while the short runs go in theirs, so a
+  // small budget fills sooner (docs/algorithms.md, "The long run"). When it does, the long run
+  // gives its memory up and the short runs go on with all of it.
+  describe("canfield-relaxed's long run when memory runs out", () => {
+    it('gives its memory back to the short runs, which then win', () => {
+      // Each stopped on memory at 4 MiB before (with 91, 191, 252 and 290 of deals 1-300).
+      const rules = resolveRules('canfield-relaxed');
+      for (const seed of [91, 273, 290]) {
+        const deal = dealFromSeed(rules, seed);
+        const result = new Solver({ memoryMiB: 4, nodeLimit: 2_000_000 }).solve(deal, { timeLimitMs: 60_000 });
+        expect(result.verdict, `seed ${seed}`).toBe('winnable');
+        expect(replayProblem(deal, result.moves!), `seed ${seed}`).toBeUndefined();
+      }
+    });
+
+    it('is given up without a wrong verdict: small deals at a small budget against brute force', () => {
+      // At 0.68 MiB the long run's table and a short run's do not both fit for most of these deals,
+      // so long runs are given up (counted), and the short runs prove losses alone: 7 of these 12
+      // deals are proved lost, against 4 when the long run's filling the budget ended the search
+      // (seeds 2, 4 and 8 stopped on memory).
+      const drop = vi.spyOn(Solver.prototype as unknown as { dropMainRun: () => number }, 'dropMainRun');
+      const rules = resolveRules('canfield-relaxed', { ranks: 10, reserve: 10, piles: 2 });
+      const verdicts = { winnable: 0, unwinnable: 0 };
+      try {
+        for (let seed = 1; seed <= 12; seed++) {
+          const deal = dealFromSeed(rules, seed);
+          const result = new Solver({ memoryMiB: 0.68, restartNodes: 64, nodeLimit: 3_000_000 }).solve(deal, { timeLimitMs: 60_000 });
+          const where = `seed ${seed}`;
+          if (result.verdict === 'unknown') continue;
+          verdicts[result.verdict]++;
+          // A win is replayed; a loss is searched again by brute force, to the end.
+          if (result.verdict === 'winnable') expect(replayProblem(deal, result.moves!), where).toBeUndefined();
+          else expect(bruteForce(deal, { maxStates: 400_000 }).verdict, where).toBe('unwinnable');
+        }
+        expect(drop.mock.calls.length).toBeGreaterThan(3);
+        expect(verdicts.unwinnable).toBeGreaterThan(5);
+      } finally {
+        drop.mockRestore();
+      }
+    });
+
+    it('stops on memory, not with an error, when even the short runs find no room', () => {
+      const result = new Solver({ memoryMiB: 4, nodeLimit: 2_000_000 }).solve(dealFromSeed(resolveRules('canfield-relaxed'), 191), { timeLimitMs: 60_000 });
       expect(result.verdict).toBe('unknown');
       expect(result.reason).toBe('memory');
     });
