@@ -59,13 +59,13 @@ describe('patience solve', () => {
     const r = await runCli(['solve', 'canister', '--ranks', '9', '--seed', '27', '--memory', '1']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(3);
-    expect(r.stdout).toMatch(/^unknown: the table memory is full before a verdict\n/);
+    expect(r.stdout).toMatch(/^unknown: the table memory \(1 MiB\) is full before a verdict; a larger --memory may decide it\n/);
   });
 
   it('says unknown, exit 3, when a node limit stops the search', async () => {
     const r = await runCli(['solve', 'canister', '--seed', '1', '--node-limit', '2000']);
     expect(r.code).toBe(3);
-    expect(r.stdout).toMatch(/^unknown: the node limit was hit before a verdict\n/);
+    expect(r.stdout).toMatch(/^unknown: the node limit \(2000\) was hit before a verdict; a larger --node-limit may decide it\n/);
   });
 
   it('says unknown, exit 3, when the time limit stops the search', async () => {
@@ -73,6 +73,9 @@ describe('patience solve', () => {
     const r = await runCli(['solve', 'canister', '--seed', '159', '--time-limit', '0.3', '--json']);
     expect(r.code).toBe(3);
     expect(JSON.parse(r.stdout)).toMatchObject({ verdict: 'unknown', reason: 'time', moves: [] });
+    const text = await runCli(['solve', 'canister', '--seed', '159', '--time-limit', '0.3']);
+    expect(text.code).toBe(3);
+    expect(text.stdout).toMatch(/^unknown: the time limit \(0\.3 s\) was hit before a verdict; a larger --time-limit may decide it\n/);
   });
 
   it('prints one JSON object with --json', async () => {

@@ -5,10 +5,11 @@ import { print, warn } from '../io';
 import { limitsFromArgs, withLimitOptions } from '../limits';
 import { createSearchStatus } from '../progress';
 
-const REASONS: Record<string, string> = {
-  nodes: 'the node limit was hit',
-  time: 'the time limit was hit',
-  memory: 'the table memory is full',
+/** Why a search stopped, given the limits it ran with, and the flag that gives it more. */
+const REASONS: Record<string, (limits: { nodeLimit: number; timeLimitMs: number; memoryMiB: number }) => string> = {
+  nodes: (l) => `the node limit (${l.nodeLimit}) was hit before a verdict; a larger --node-limit may decide it`,
+  time: (l) => `the time limit (${l.timeLimitMs / 1000} s) was hit before a verdict; a larger --time-limit may decide it`,
+  memory: (l) => `the table memory (${l.memoryMiB} MiB) is full before a verdict; a larger --memory may decide it`,
 };
 
 const indent = (text: string, by: string): string => text.replace(/^/gm, by);
@@ -31,7 +32,8 @@ export const solveCommand = defineCommand({
     if (limits.memoryMiB !== undefined) warn(memoryWarning(limits.memoryMiB, 1));
     // A hard deal can take minutes: on a terminal, a status line shows the search going on.
     const status = createSearchStatus({ limitMs: limits.timeLimitMs });
-    const result = solve(position, { memoryMiB: defaultMemoryMiB(1), ...limits, onProgress: (p) => status.update(p) });
+    const options = { memoryMiB: defaultMemoryMiB(1), nodeLimit: Infinity, timeLimitMs: Infinity, ...limits };
+    const result = solve(position, { ...options, onProgress: (p) => status.update(p) });
     status.finish();
     let moves = result.moves ?? [];
     if (result.verdict === 'winnable') {
@@ -69,7 +71,7 @@ export const solveCommand = defineCommand({
       : result.verdict === 'unwinnable' && result.drawOne?.outcome === 'unwinnable'
         ? 'unwinnable: even dealing the stock one card at a time with unlimited redeals (which allows every line of this deal), every reachable position was searched'
       : result.verdict === 'unwinnable' ? 'unwinnable: every reachable position was searched'
-      : `unknown: ${REASONS[result.reason ?? ''] ?? 'the search stopped'} before a verdict`;
+      : `unknown: ${REASONS[result.reason ?? '']?.(options) ?? 'the search stopped before a verdict'}`;
     print(verdict);
     print(`nodes ${result.nodes}   unique states ${result.uniqueStates}   ${Math.round(result.elapsedMs)} ms   max depth ${result.maxDepth}`);
     if (moves.length === 0) return exit;
