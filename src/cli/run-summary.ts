@@ -75,3 +75,25 @@ export function formatRunSummary(s: RunSummary, run?: WinRateResult): string[] {
   }
   return lines;
 }
+
+/** A path as a shell word: quoted when it holds anything but letters, digits and `_ . / + -`. */
+function shellWord(text: string): string {
+  return /^[\w./+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The command that solves a finished run's undecided deals again at higher limits (`winrate
+ * --retry`): ten times each limit that stopped some of them (twice the memory), into a new file
+ * beside the run's. Undefined when there is nothing to retry or no file to retry from.
+ */
+export function retryHint(result: WinRateResult): string | undefined {
+  if (result.file === undefined || !result.complete || result.unknown === 0) return undefined;
+  const { limits, unknownReasons: why } = result;
+  const raise: string[] = [];
+  if (why.time > 0 && limits.timeLimitMs !== null) raise.push(`--time-limit ${Number(((limits.timeLimitMs * 10) / 1000).toPrecision(6))}`);
+  if (why.nodes > 0 && limits.nodeLimit !== null) raise.push(`--node-limit ${limits.nodeLimit * 10}`);
+  if (why.memory > 0 && limits.memoryMiB !== null) raise.push(`--memory ${limits.memoryMiB * 2}`);
+  if (raise.length === 0) return undefined;
+  const out = `${result.file.replace(/\.msgpack$/, '')}-retry.msgpack`;
+  return `the ${result.unknown} undecided deal${result.unknown === 1 ? '' : 's'} at higher limits: patience winrate --retry ${shellWord(result.file)} ${raise.join(' ')} --out ${shellWord(out)}`;
+}

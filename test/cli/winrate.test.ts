@@ -142,6 +142,11 @@ describe('patience winrate output', () => {
     const first = await runCli(['winrate', 'canister', '--deals', '40', '--node-limit', '3000', '--workers', '0', '--quiet', '--json', '--out', low]);
     const before = JSON.parse(first.stdout) as { unknown: number; won: number };
     expect(before.unknown).toBeGreaterThan(2);
+    // The summary of such a run says how to retry it: ten times the limit that stopped them.
+    const shown = await runCli(['winrate', 'canister', '--deals', '40', '--node-limit', '3000', '--workers', '0', '--quiet', '--out', path('retry-shown.msgpack')]);
+    expect(shown.stdout).toContain(
+      `\n  retry       the ${before.unknown} undecided deals at higher limits: patience winrate --retry ${path('retry-shown.msgpack')} --node-limit 30000 --out ${path('retry-shown-retry.msgpack')}\n`,
+    );
     const high = path('retry-high.msgpack');
     const r = await runCli(['winrate', '--retry', low, '--node-limit', '100000', '--out', high, '--workers', '0', '--quiet']);
     expect(r.code).toBe(0);

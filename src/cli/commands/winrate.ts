@@ -4,7 +4,7 @@ import { print, warn } from '../io';
 import { limitsFromArgs, withLimitOptions } from '../limits';
 import { createProgress } from '../progress';
 import { ruleOverrides, withRuleFlags } from '../rule-flags';
-import { formatRunSummary, winRateText } from '../run-summary';
+import { formatRunSummary, retryHint, winRateText } from '../run-summary';
 
 const GROUP = 'Run:';
 
@@ -107,6 +107,8 @@ export const winrateCommand = defineCommand({
       if (args.json) print(JSON.stringify(result));
       else for (const line of formatRunSummary(result, result)) print(line);
       if (result.file !== undefined && !args.json) print(`  results     ${result.file}`);
+      const again = args.json ? undefined : retryHint(result);
+      if (again !== undefined) print(`  retry       ${again}`);
       if (result.interrupted) {
         const how = result.file !== undefined ? `continue with: patience winrate --resume ${result.file}` : 'the results were not saved (use --out to keep them)';
         process.stderr.write(`patience: interrupted with ${result.end - result.start - result.deals} deals left; ${how}\n`);
