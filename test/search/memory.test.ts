@@ -116,7 +116,7 @@ describe('the memory budget', () => {
   // gives its memory up and the short runs go on with all of it.
   describe("canfield-relaxed's long run when memory runs out", () => {
     it('gives its memory back to the short runs, which then win', () => {
-      // Each stopped on memory at 4 MiB before (with 91, 191, 252 and 290 of deals 1-300).
+      // Each stopped on memory at 4 MiB before, as did 131, 191, 240 and 252 of deals 1-300.
       const rules = resolveRules('canfield-relaxed');
       for (const seed of [91, 273, 290]) {
         const deal = dealFromSeed(rules, seed);
@@ -129,8 +129,8 @@ describe('the memory budget', () => {
     it('is given up without a wrong verdict: small deals at a small budget against brute force', () => {
       // At 0.68 MiB the long run's table and a short run's do not both fit for most of these deals,
       // so long runs are given up (counted), and the short runs prove losses alone: 7 of these 12
-      // deals are proved lost, against 4 when the long run's filling the budget ended the search
-      // (seeds 2, 4 and 8 stopped on memory).
+      // deals are proved lost, against 4 before, when a long run that filled the budget ended the
+      // search (seeds 2, 4 and 8 stopped on memory then).
       const drop = vi.spyOn(Solver.prototype as unknown as { dropMainRun: () => number }, 'dropMainRun');
       const rules = resolveRules('canfield-relaxed', { ranks: 10, reserve: 10, piles: 2 });
       const verdicts = { winnable: 0, unwinnable: 0 };
