@@ -285,8 +285,9 @@ export class Solver {
         }
         // canfield-relaxed: memory ran out while the long run holds some. The long run is given up
         // and its table gives its memory back; the short runs go on with all of it, the one that
-        // found no room again in the same order with the same budget. Only once no long run is
-        // left does memory end the search.
+        // found no room again in the same order with the same budget (a shallow one gives way to
+        // the next shallow run, whose budget is the same). Only once no long run is left does
+        // memory end the search.
         if (r.outcome === 'memory' && longKept) {
           longKept = false;
           uniqueBefore += this.dropMainRun();
